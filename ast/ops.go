@@ -1,0 +1,94 @@
+package ast
+
+// NormKind is a normalizer letter.
+type NormKind int
+
+// The normalizers of DESIGN §2.2. NormVar is the letter N: P when computing
+// precision, R when computing recall.
+const (
+	NormS NormKind = iota
+	NormP
+	NormR
+	NormF
+	NormJ
+	NormVar
+)
+
+var normNames = [...]string{NormS: "S", NormP: "P", NormR: "R", NormF: "F", NormJ: "J", NormVar: "N"}
+
+func (k NormKind) String() string {
+	if int(k) < len(normNames) {
+		return normNames[k]
+	}
+	return "?"
+}
+
+// Constraint is the matching constraint ◇.
+type Constraint int
+
+// The constraints: <-> one-to-one, -> many-to-one (each predicted item at
+// most once), <- one-to-many (each reference item at most once), ~ any.
+const (
+	OneToOne Constraint = iota
+	ManyToOne
+	OneToMany
+	ManyToMany
+)
+
+var constraintNames = [...]string{OneToOne: "<->", ManyToOne: "->", OneToMany: "<-", ManyToMany: "~"}
+
+func (c Constraint) String() string {
+	if int(c) < len(constraintNames) {
+		return constraintNames[c]
+	}
+	return "?"
+}
+
+// BinaryOp is an arithmetic operator.
+type BinaryOp int
+
+// Arithmetic operators; × is OpMul.
+const (
+	OpAdd BinaryOp = iota
+	OpSub
+	OpMul
+	OpDiv
+)
+
+var binaryNames = [...]string{OpAdd: "+", OpSub: "-", OpMul: "*", OpDiv: "/"}
+
+func (o BinaryOp) String() string {
+	if int(o) < len(binaryNames) {
+		return binaryNames[o]
+	}
+	return "?"
+}
+
+// Precedence returns the binding strength of o: higher binds tighter.
+func (o BinaryOp) Precedence() int {
+	if o == OpMul || o == OpDiv {
+		return 2
+	}
+	return 1
+}
+
+// CompareOp is the comparison inside an Iverson bracket.
+type CompareOp int
+
+// Comparison operators; ≥ and ≤ are OpGE and OpLE.
+const (
+	OpGT CompareOp = iota
+	OpGE
+	OpLT
+	OpLE
+	OpEQ
+)
+
+var compareNames = [...]string{OpGT: ">", OpGE: ">=", OpLT: "<", OpLE: "<=", OpEQ: "=="}
+
+func (o CompareOp) String() string {
+	if int(o) < len(compareNames) {
+		return compareNames[o]
+	}
+	return "?"
+}

@@ -1,0 +1,307 @@
+package ast
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Fprint writes f in canonical ASCII spelling, one declaration per line,
+// without comments. Printing and re-parsing yields the same tree (modulo
+// positions); the grammar's fuzz test holds it to that.
+func Fprint(w io.Writer, f *File) {
+	for _, d := range f.Decls {
+		fmt.Fprintln(w, DeclString(d))
+	}
+}
+
+// DeclString prints one declaration.
+func DeclString(d Decl) string {
+	var b strings.Builder
+	switch d := d.(type) {
+	case *TypeDecl:
+		fmt.Fprintf(&b, "type %s {", d.Name.Name)
+		for i, f := range d.Fields {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, " %s: %s", f.Name.Name, TypeString(f.Type))
+			if f.Path != nil {
+				fmt.Fprintf(&b, " = %q", f.Path.Value)
+			}
+		}
+		b.WriteString(" }")
+	case *InputDecl:
+		fmt.Fprintf(&b, "input %s", TypeString(d.Type))
+	case *LetDecl:
+		fmt.Fprintf(&b, "let %s = %s", d.Name.Name, ExprString(d.Value))
+	case *MetricDecl:
+		fmt.Fprintf(&b, "metric %s = %s", d.Name.Name, ExprString(d.Value))
+	case *OntologyDecl:
+		fmt.Fprintf(&b, "ontology %s {", d.Name.Name)
+		for i, r := range d.Rules {
+			if i > 0 {
+				b.WriteByte(';')
+			}
+			fmt.Fprintf(&b, " %s:", r.Parent.Name)
+			for j, c := range r.Children {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, " %s", c.Name)
+			}
+		}
+		b.WriteString(" }")
+	default:
+		panic(fmt.Sprintf("ast: unknown declaration %T", d))
+	}
+	return b.String()
+}
+
+// TypeString prints a type expression.
+func TypeString(t TypeExpr) string {
+	switch t := t.(type) {
+	case *NamedType:
+		if t.Args == nil {
+			return t.Name.Name
+		}
+		args := make([]string, len(t.Args))
+		for i, a := range t.Args {
+			args[i] = TypeString(a)
+		}
+		return t.Name.Name + "<" + strings.Join(args, ", ") + ">"
+	case *UnionType:
+		alts := make([]string, len(t.Alts))
+		for i, a := range t.Alts {
+			alts[i] = TypeString(a)
+		}
+		return strings.Join(alts, " | ")
+	}
+	panic(fmt.Sprintf("ast: unknown type expression %T", t))
+}
+
+// ExprString prints an expression in canonical ASCII spelling. Parentheses
+// that were written are kept (Paren nodes); none are added.
+func ExprString(e Expr) string {
+	var b strings.Builder
+	writeExpr(&b, e)
+	return b.String()
+}
+
+func writeExpr(b *strings.Builder, e Expr) {
+	switch e := e.(type) {
+	case *Ident:
+		b.WriteString(e.Name)
+	case *NumberLit:
+		b.WriteString(e.Raw)
+	case *StringLit:
+		fmt.Fprintf(b, "%q", e.Value)
+	case *Selector:
+		writeExpr(b, e.X)
+		b.WriteByte('.')
+		b.WriteString(e.Sel.Name)
+	case *Call:
+		b.WriteString(e.Fun.Name)
+		b.WriteByte('(')
+		for i, a := range e.Args {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeExpr(b, a)
+		}
+		b.WriteByte(')')
+	case *Project:
+		writeExpr(b, e.X)
+		b.WriteByte('[')
+		b.WriteString(ViewString(e.View))
+		b.WriteByte(']')
+	case *Matching:
+		b.WriteString(e.Norm.Kind.String())
+		if e.Norm.Beta != nil {
+			fmt.Fprintf(b, "(%s)", e.Norm.Beta.Raw)
+		}
+		b.WriteString(e.Constraint.String())
+		if e.View != nil {
+			b.WriteByte('[')
+			b.WriteString(ViewString(e.View))
+			b.WriteByte(']')
+		}
+		b.WriteByte('(')
+		writeExpr(b, e.Sim)
+		if e.Align != nil {
+			b.WriteString(", align = ")
+			writeExpr(b, e.Align)
+		}
+		b.WriteByte(')')
+	case *Binary:
+		writeExpr(b, e.X)
+		fmt.Fprintf(b, " %s ", e.Op)
+		writeExpr(b, e.Y)
+	case *Unary:
+		b.WriteByte('-')
+		writeExpr(b, e.X)
+	case *Paren:
+		b.WriteByte('(')
+		writeExpr(b, e.X)
+		b.WriteByte(')')
+	case *Iverson:
+		b.WriteString("[[ ")
+		writeExpr(b, e.X)
+		fmt.Fprintf(b, " %s ", e.Op)
+		writeExpr(b, e.Y)
+		b.WriteString(" ]]")
+	default:
+		panic(fmt.Sprintf("ast: unknown expression %T", e))
+	}
+}
+
+// ViewString prints a view.
+func ViewString(v View) string {
+	switch v := v.(type) {
+	case *PathView:
+		names := make([]string, len(v.Fields))
+		for i, f := range v.Fields {
+			names[i] = f.Name
+		}
+		s := strings.Join(names, ".")
+		if v.Base != nil {
+			s = ViewString(v.Base) + "." + s
+		}
+		return s
+	case *CallView:
+		args := make([]string, len(v.Args))
+		for i, a := range v.Args {
+			args[i] = ViewString(a)
+		}
+		return v.Fun.Name + "(" + strings.Join(args, ", ") + ")"
+	}
+	panic(fmt.Sprintf("ast: unknown view %T", v))
+}
+
+// Dump writes the tree of f, one node per line with its kind and span
+// (line:col-line:col), for golden tests and debugging.
+func Dump(w io.Writer, f *File) {
+	d := dumper{w: w, src: f.Source}
+	for _, decl := range f.Decls {
+		d.node(decl, 0)
+	}
+}
+
+type dumper struct {
+	w   io.Writer
+	src *Source
+}
+
+func (d dumper) span(n Node) string {
+	p, e := d.src.Position(n.Pos()), d.src.Position(n.End())
+	return fmt.Sprintf("%d:%d-%d:%d", p.Line, p.Column, e.Line, e.Column)
+}
+
+func (d dumper) line(n Node, depth int, format string, args ...any) {
+	fmt.Fprintf(d.w, "%s%s %s\n", strings.Repeat("  ", depth), fmt.Sprintf(format, args...), d.span(n))
+}
+
+func (d dumper) node(n Node, depth int) {
+	switch n := n.(type) {
+	case *TypeDecl:
+		d.line(n, depth, "TypeDecl %s", n.Name.Name)
+		for _, f := range n.Fields {
+			if f.Path != nil {
+				d.line(f, depth+1, "Field %s = %q", f.Name.Name, f.Path.Value)
+			} else {
+				d.line(f, depth+1, "Field %s", f.Name.Name)
+			}
+			d.node(f.Type, depth+2)
+		}
+	case *InputDecl:
+		d.line(n, depth, "InputDecl")
+		d.node(n.Type, depth+1)
+	case *LetDecl:
+		d.line(n, depth, "LetDecl %s", n.Name.Name)
+		d.node(n.Value, depth+1)
+	case *MetricDecl:
+		d.line(n, depth, "MetricDecl %s", n.Name.Name)
+		d.node(n.Value, depth+1)
+	case *OntologyDecl:
+		d.line(n, depth, "OntologyDecl %s", n.Name.Name)
+		for _, r := range n.Rules {
+			names := make([]string, len(r.Children))
+			for i, c := range r.Children {
+				names[i] = c.Name
+			}
+			d.line(r, depth+1, "Rule %s: %s", r.Parent.Name, strings.Join(names, ", "))
+		}
+	case *NamedType:
+		d.line(n, depth, "NamedType %s", n.Name.Name)
+		for _, a := range n.Args {
+			d.node(a, depth+1)
+		}
+	case *UnionType:
+		d.line(n, depth, "UnionType")
+		for _, a := range n.Alts {
+			d.node(a, depth+1)
+		}
+	case *Ident:
+		d.line(n, depth, "Ident %s", n.Name)
+	case *NumberLit:
+		d.line(n, depth, "Number %s", n.Raw)
+	case *StringLit:
+		d.line(n, depth, "String %q", n.Value)
+	case *Selector:
+		d.line(n, depth, "Selector .%s", n.Sel.Name)
+		d.node(n.X, depth+1)
+	case *Call:
+		d.line(n, depth, "Call %s", n.Fun.Name)
+		for _, a := range n.Args {
+			d.node(a, depth+1)
+		}
+	case *Project:
+		d.line(n, depth, "Project")
+		d.node(n.X, depth+1)
+		d.node(n.View, depth+1)
+	case *Matching:
+		norm := n.Norm.Kind.String()
+		if n.Norm.Beta != nil {
+			norm += "(" + n.Norm.Beta.Raw + ")"
+		}
+		d.line(n, depth, "Matching %s %s", norm, n.Constraint)
+		if n.View != nil {
+			d.node(n.View, depth+1)
+		}
+		d.node(n.Sim, depth+1)
+		if n.Align != nil {
+			d.line(n.Align, depth+1, "Align")
+			d.node(n.Align, depth+2)
+		}
+	case *Binary:
+		d.line(n, depth, "Binary %s", n.Op)
+		d.node(n.X, depth+1)
+		d.node(n.Y, depth+1)
+	case *Unary:
+		d.line(n, depth, "Unary -")
+		d.node(n.X, depth+1)
+	case *Paren:
+		d.line(n, depth, "Paren")
+		d.node(n.X, depth+1)
+	case *Iverson:
+		d.line(n, depth, "Iverson %s", n.Op)
+		d.node(n.X, depth+1)
+		d.node(n.Y, depth+1)
+	case *PathView:
+		names := make([]string, len(n.Fields))
+		for i, f := range n.Fields {
+			names[i] = f.Name
+		}
+		d.line(n, depth, "PathView %s", strings.Join(names, "."))
+		if n.Base != nil {
+			d.node(n.Base, depth+1)
+		}
+	case *CallView:
+		d.line(n, depth, "CallView %s", n.Fun.Name)
+		for _, a := range n.Args {
+			d.node(a, depth+1)
+		}
+	default:
+		panic(fmt.Sprintf("ast: unknown node %T", n))
+	}
+}

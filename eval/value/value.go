@@ -1,0 +1,246 @@
+// Package value holds the runtime representation of decoded documents: an
+// arena of hash-consed nodes shared by the two documents of one pair.
+//
+// Hash-consing gives every node an ID such that two nodes have the same ID
+// exactly when they are deep-equal (sets and bags compared as multisets).
+// So δ is an integer comparison, |X∩Y| is a hash join on IDs, and a
+// similarity of identical substructures can be memoized by ID.
+package value
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+)
+
+// Kind is the shape of a node.
+type Kind uint8
+
+// Node kinds.
+const (
+	Invalid Kind = iota
+	Int
+	Float
+	String
+	Bool
+	Var
+	Record
+	Set
+	Bag
+	Seq
+)
+
+// Ref is a node of an Arena.
+type Ref int32
+
+// ID is the hash-consed identity of a node.
+type ID int32
+
+type node struct {
+	kind Kind
+	id   ID
+	num  float64
+	str  string
+	off  int32 // children: kids[off : off+n]
+	n    int32
+}
+
+// Arena stores the nodes of one document pair. It is reused from pair to
+// pair (Reset keeps its memory) and is not safe for concurrent use.
+type Arena struct {
+	nodes  []node
+	kids   []Ref
+	nextID ID
+
+	strIDs  map[string]ID
+	varIDs  map[varKey]ID
+	numIDs  map[numKey]ID
+	compIDs map[string]ID
+	key     []byte
+	ids     []ID
+	seen    map[ID]struct{}
+}
+
+type varKey struct {
+	side int
+	name string
+}
+
+type numKey struct {
+	kind Kind
+	bits uint64
+}
+
+// NewArena returns an empty arena.
+func NewArena() *Arena {
+	a := &Arena{}
+	a.Reset()
+	return a
+}
+
+// Reset empties the arena, keeping its allocations.
+func (a *Arena) Reset() {
+	a.nodes = a.nodes[:0]
+	a.kids = a.kids[:0]
+	a.nextID = 0
+	if a.strIDs == nil {
+		a.strIDs = map[string]ID{}
+		a.varIDs = map[varKey]ID{}
+		a.numIDs = map[numKey]ID{}
+		a.compIDs = map[string]ID{}
+		a.seen = map[ID]struct{}{}
+	} else {
+		clear(a.strIDs)
+		clear(a.varIDs)
+		clear(a.numIDs)
+		clear(a.compIDs)
+	}
+}
+
+// Len returns the number of nodes.
+func (a *Arena) Len() int { return len(a.nodes) }
+
+// NumIDs returns one more than the largest ID handed out.
+func (a *Arena) NumIDs() int { return int(a.nextID) }
+
+func (a *Arena) newID() ID {
+	id := a.nextID
+	a.nextID++
+	return id
+}
+
+func (a *Arena) add(n node) Ref {
+	a.nodes = append(a.nodes, n)
+	return Ref(len(a.nodes) - 1)
+}
+
+// Number adds an int or a float node. -0 is 0, so that they are equal.
+func (a *Arena) Number(kind Kind, v float64) Ref {
+	if v == 0 {
+		v = 0
+	}
+	k := numKey{kind, math.Float64bits(v)}
+	id, ok := a.numIDs[k]
+	if !ok {
+		id = a.newID()
+		a.numIDs[k] = id
+	}
+	return a.add(node{kind: kind, id: id, num: v})
+}
+
+// Bool adds a boolean node.
+func (a *Arena) Bool(v bool) Ref {
+	f := 0.0
+	if v {
+		f = 1
+	}
+	return a.Number(Bool, f)
+}
+
+// String adds a string node.
+func (a *Arena) String(s string) Ref {
+	id, ok := a.strIDs[s]
+	if !ok {
+		id = a.newID()
+		a.strIDs[s] = id
+	}
+	return a.add(node{kind: String, id: id, str: s})
+}
+
+// Var adds a latent variable named name in document side. Variables of
+// different documents never share an ID: only the latent bijection the
+// solver chooses relates them.
+func (a *Arena) Var(side int, name string) Ref {
+	k := varKey{side, name}
+	id, ok := a.varIDs[k]
+	if !ok {
+		id = a.newID()
+		a.varIDs[k] = id
+	}
+	return a.add(node{kind: Var, id: id, str: name, num: float64(side)})
+}
+
+// Composite adds a record (kids = fields in declaration order), a set
+// (duplicates dropped, first occurrence kept), a bag or a seq. tag tells
+// record types apart in the identity key. kids is copied.
+func (a *Arena) Composite(kind Kind, tag int, kids []Ref) Ref {
+	if kind == Set {
+		kids = a.dedupe(kids)
+	}
+	a.ids = a.ids[:0]
+	for _, k := range kids {
+		a.ids = append(a.ids, a.nodes[k].id)
+	}
+	if kind == Set || kind == Bag {
+		slices.Sort(a.ids)
+	}
+	a.key = append(a.key[:0], byte(kind))
+	a.key = binary.LittleEndian.AppendUint32(a.key, uint32(tag))
+	for _, id := range a.ids {
+		a.key = binary.LittleEndian.AppendUint32(a.key, uint32(id))
+	}
+	id, ok := a.compIDs[string(a.key)]
+	if !ok {
+		id = a.newID()
+		a.compIDs[string(a.key)] = id
+	}
+	off := int32(len(a.kids))
+	a.kids = append(a.kids, kids...)
+	return a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
+}
+
+// dedupe returns kids without repeated IDs, keeping first occurrences. It
+// returns kids itself when there is nothing to drop.
+func (a *Arena) dedupe(kids []Ref) []Ref {
+	if len(kids) < 2 {
+		return kids
+	}
+	clear(a.seen)
+	var out []Ref
+	for i, k := range kids {
+		id := a.nodes[k].id
+		if _, dup := a.seen[id]; dup {
+			if out == nil {
+				out = append(make([]Ref, 0, len(kids)), kids[:i]...)
+			}
+			continue
+		}
+		a.seen[id] = struct{}{}
+		if out != nil {
+			out = append(out, k)
+		}
+	}
+	if out == nil {
+		return kids
+	}
+	return out
+}
+
+// Kind returns the kind of r.
+func (a *Arena) Kind(r Ref) Kind { return a.nodes[r].kind }
+
+// ID returns the identity of r: equal IDs mean deep-equal values.
+func (a *Arena) ID(r Ref) ID { return a.nodes[r].id }
+
+// Num returns the value of an int, float or bool node.
+func (a *Arena) Num(r Ref) float64 { return a.nodes[r].num }
+
+// Str returns the value of a string node, or the name of a var node.
+func (a *Arena) Str(r Ref) string { return a.nodes[r].str }
+
+// Side returns the document side of a var node.
+func (a *Arena) Side(r Ref) int { return int(a.nodes[r].num) }
+
+// Kids returns the fields of a record or the elements of a collection.
+func (a *Arena) Kids(r Ref) []Ref {
+	n := &a.nodes[r]
+	return a.kids[n.off : n.off+n.n : n.off+n.n]
+}
+
+// Field returns field i of a record.
+func (a *Arena) Field(r Ref, i int) Ref {
+	return a.kids[a.nodes[r].off+int32(i)]
+}
+
+// Count returns the number of children of r.
+func (a *Arena) Count(r Ref) int { return int(a.nodes[r].n) }

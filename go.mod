@@ -1,0 +1,11 @@
+module github.com/metricc/metricc
+
+go 1.26.8
+
+require (
+	github.com/alecthomas/participle/v2 v2.1.4 // indirect
+	github.com/stretchr/testify v1.12.1 // indirect
+	github.com/tidwall/gjson v1.20.0 // indirect
+	github.com/tidwall/match v1.1.1 // indirect
+	github.com/tidwall/pretty v1.2.0 // indirect
+)

@@ -1,0 +1,214 @@
+// Package grammar parses .metric specs. It is the only package that knows
+// participle: the structs below are a concrete syntax tree shaped by the
+// parser's needs (one struct per production, precedence as levels), and
+// lower.go turns them into package ast.
+//
+// Every production is decided by its first token (participle's default
+// lookahead of 1), so error messages name the production that failed.
+package grammar
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// Token-valued fields: each keeps the token's text and position.
+type (
+	// Name is an identifier token.
+	Name = lexer.Token
+	// FieldName is an identifier or a keyword used as a field name.
+	FieldName = lexer.Token
+	// Punct is an operator or punctuation token.
+	Punct = lexer.Token
+	// Number is a numeric literal token.
+	Number = lexer.Token
+	// String is a quoted string token, still quoted.
+	String = lexer.Token
+)
+
+// File = Decl* .
+type File struct {
+	Decls []*Decl `parser:"@@*"`
+}
+
+// Decl = TypeDecl | InputDecl | LetDecl | MetricDecl | OntologyDecl .
+type Decl struct {
+	Type     *TypeDecl     `parser:"  @@"`
+	Input    *InputDecl    `parser:"| @@"`
+	Let      *LetDecl      `parser:"| @@"`
+	Metric   *MetricDecl   `parser:"| @@"`
+	Ontology *OntologyDecl `parser:"| @@"`
+}
+
+// TypeDecl = "type" Ident "{" (Field ","?)* "}" .
+type TypeDecl struct {
+	Pos    lexer.Position
+	Name   Name     `parser:"'type' @Ident '{'"`
+	Fields []*Field `parser:"(@@ ','?)*"`
+	Rbrace Punct    `parser:"@'}'"`
+}
+
+// Field = FieldName ":" TypeExpr ("=" String)? .
+// A field name may be a keyword: the paper's records have a field `type`.
+type Field struct {
+	Name FieldName `parser:"@(Ident | Keyword) ':'"`
+	Type *TypeExpr `parser:"@@"`
+	Path *String   `parser:"('=' @String)?"`
+}
+
+// InputDecl = "input" TypeExpr .
+type InputDecl struct {
+	Pos  lexer.Position
+	Type *TypeExpr `parser:"'input' @@"`
+}
+
+// LetDecl = "let" Ident "=" Expr .
+type LetDecl struct {
+	Pos   lexer.Position
+	Name  Name  `parser:"'let' @Ident '='"`
+	Value *Expr `parser:"@@"`
+}
+
+// MetricDecl = "metric" Ident "=" Expr .
+type MetricDecl struct {
+	Pos   lexer.Position
+	Name  Name  `parser:"'metric' @Ident '='"`
+	Value *Expr `parser:"@@"`
+}
+
+// OntologyDecl = "ontology" Ident "{" OntologyEntry* "}" .
+// Entries are flat: a name followed by ":" opens a parent, the names after
+// it (comma separated) are its children, until the next parent.
+type OntologyDecl struct {
+	Pos     lexer.Position
+	Name    Name             `parser:"'ontology' @Ident '{'"`
+	Entries []*OntologyEntry `parser:"@@*"`
+	Rbrace  Punct            `parser:"@'}'"`
+}
+
+// OntologyEntry = Ident ":"? (","|";")? .
+type OntologyEntry struct {
+	Name   Name `parser:"@Ident"`
+	Parent bool `parser:"@':'? (',' | ';')?"`
+}
+
+// TypeExpr = TypeAtom ("|" TypeAtom)* .
+type TypeExpr struct {
+	Alts []*TypeAtom `parser:"@@ ('|' @@)*"`
+}
+
+// TypeAtom = Ident ("<" TypeExpr ("," TypeExpr)* ">")? .
+type TypeAtom struct {
+	Name Name        `parser:"@Ident"`
+	Args []*TypeExpr `parser:"('<' @@ (',' @@)*"`
+	Gt   *Punct      `parser:" @'>')?"`
+}
+
+// Expr = Term (("+" | "-") Term)* .
+type Expr struct {
+	Head *Term     `parser:"@@"`
+	Tail []*OpTerm `parser:"@@*"`
+}
+
+// OpTerm is one `+ Term` or `- Term` of an Expr.
+type OpTerm struct {
+	Op   Punct `parser:"@('+' | '-')"`
+	Term *Term `parser:"@@"`
+}
+
+// Term = Unary (("*" | "×" | "/") Unary)* .
+type Term struct {
+	Head *Unary     `parser:"@@"`
+	Tail []*OpUnary `parser:"@@*"`
+}
+
+// OpUnary is one `* Unary` or `/ Unary` of a Term.
+type OpUnary struct {
+	Op    Punct  `parser:"@('*' | '×' | '/')"`
+	Unary *Unary `parser:"@@"`
+}
+
+// Unary = "-" Unary | Postfix .
+type Unary struct {
+	Minus   *Punct   `parser:"  @'-'"`
+	Neg     *Unary   `parser:"  @@"`
+	Postfix *Postfix `parser:"| @@"`
+}
+
+// Postfix = Primary ("[" View "]")* .
+type Postfix struct {
+	Primary *Primary    `parser:"@@"`
+	Views   []*ViewBrack `parser:"@@*"`
+}
+
+// ViewBrack = "[" View "]" .
+type ViewBrack struct {
+	Lbrack Punct `parser:"@'['"`
+	View   *View `parser:"@@"`
+	Rbrack Punct `parser:"@']'"`
+}
+
+// Primary = Number | Iverson | Paren | NameTerm .
+type Primary struct {
+	Number  *Number   `parser:"  @Number"`
+	Iverson *Iverson  `parser:"| @@"`
+	Paren   *Paren    `parser:"| @@"`
+	Name    *NameTerm `parser:"| @@"`
+}
+
+// Iverson = ("[" "[" | "⟦") Expr CompareOp Expr ("]" "]" | "⟧") .
+type Iverson struct {
+	Open  []Punct `parser:"@('⟦' | '[' '[')"`
+	X     *Expr  `parser:"@@"`
+	Op    Punct  `parser:"@('>=' | '≥' | '<=' | '≤' | '==' | '>' | '<')"`
+	Y     *Expr  `parser:"@@"`
+	Close []Punct `parser:"@('⟧' | ']' ']')"`
+}
+
+// Paren = "(" Expr ")" .
+type Paren struct {
+	Lparen Punct `parser:"@'('"`
+	X      *Expr `parser:"@@"`
+	Rparen Punct `parser:"@')'"`
+}
+
+// NameTerm = Ident Args? MatchTail? ("." FieldName)* .
+//
+// One production covers a name (`delta`, `phi3`), a call (`max(0, x)`), a
+// matching (`F<->[v](e)`, `F(0.5)<->(e)`) and a corpus reference
+// (`muc.f1`): they share a first token, and factoring them keeps the
+// grammar at lookahead 1. The lowering tells them apart.
+type NameTerm struct {
+	Name  Name         `parser:"@Ident"`
+	Args  *Args        `parser:"@@?"`
+	Match *MatchTail   `parser:"@@?"`
+	Sel   []FieldName `parser:"('.' @(Ident | Keyword))*"`
+}
+
+// Args = "(" (Expr ("," Expr)*)? ")" .
+type Args struct {
+	Lparen Punct   `parser:"@'('"`
+	List   []*Expr `parser:"(@@ (',' @@)*)?"`
+	Rparen Punct   `parser:"@')'"`
+}
+
+// MatchTail = Constraint ("[" View "]")? "(" Expr ("," "align" "=" Expr)? ")" .
+type MatchTail struct {
+	Op     Punct      `parser:"@('<->' | '↔' | '->' | '→' | '<-' | '←' | '~' | '∼')"`
+	View   *ViewBrack `parser:"@@?"`
+	Lparen Punct      `parser:"@'('"`
+	Sim    *Expr      `parser:"@@"`
+	Align  *Expr      `parser:"(',' 'align' '=' @@)?"`
+	Rparen Punct      `parser:"@')'"`
+}
+
+// View = ViewAtom ("." FieldName)* .
+type View struct {
+	Atom   *ViewAtom    `parser:"@@"`
+	Fields []FieldName `parser:"('.' @(Ident | Keyword))*"`
+}
+
+// ViewAtom = FieldName ("(" View ("," View)* ")")? .
+type ViewAtom struct {
+	Name   FieldName `parser:"@(Ident | Keyword)"`
+	Lparen *Punct    `parser:"(@'('"`
+	Args   []*View   `parser:" @@ (',' @@)*"`
+	Rparen *Punct    `parser:" @')')?"`
+}

@@ -1,0 +1,330 @@
+// Package stdlib is the language's standard library: built-in similarities
+// (delta, subset), functions on similarities (max, min) and views
+// (memberships, lower, tokens). Each entry is declared once, with its
+// signature for the checker and its implementation for the evaluator.
+package stdlib
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/metricc/metricc/eval/value"
+	"github.com/metricc/metricc/typecheck/types"
+)
+
+// Similarity is a built-in similarity name, usable at every type Check
+// accepts.
+type Similarity struct {
+	Name    string
+	Spelled string // other spellings, for the docs
+	Doc     string
+	Example string
+	// Check returns "" if the similarity applies at t, else why not.
+	Check func(t types.Type) string
+	// Eval computes φ(x, y) for two nodes of the same arena. δ on types
+	// with latent variables is not computed here: the matcher owns it.
+	Eval func(a *value.Arena, x, y value.Ref) float64
+}
+
+// Function combines similarities pointwise: max(a, b) is a similarity at
+// whatever type a and b are.
+type Function struct {
+	Name    string
+	Doc     string
+	Example string
+	MinArgs int
+	MaxArgs int // -1: no limit
+	Eval    func(args []float64) float64
+}
+
+// View maps one value to another inside brackets: e[memberships(entities)].
+type View struct {
+	Name    string
+	Doc     string
+	Example string
+	// Type returns the result type for the argument types, or why not.
+	Type func(args []types.Type) (types.Type, string)
+	// Eval builds the result in the arena. tag numbers record types, for
+	// the synthetic records a view makes.
+	Eval func(a *value.Arena, result types.Type, tag func(*types.Record) int, args []value.Ref) value.Ref
+}
+
+// Similarities, Functions and Views are the tables, in documentation order.
+var (
+	Similarities = []*Similarity{Delta, Subset}
+	Functions    = []*Function{Max, Min}
+	Views        = []*View{Memberships, Lower, Tokens}
+)
+
+// LookupSimilarity, LookupFunction and LookupView find entries by name.
+func LookupSimilarity(name string) *Similarity { return find(Similarities, name, (*Similarity).name) }
+func LookupFunction(name string) *Function     { return find(Functions, name, (*Function).name) }
+func LookupView(name string) *View             { return find(Views, name, (*View).name) }
+
+func (s *Similarity) name() string { return s.Name }
+func (f *Function) name() string   { return f.Name }
+func (v *View) name() string       { return v.Name }
+
+func find[T any](list []T, name string, key func(T) string) T {
+	for _, e := range list {
+		if key(e) == name {
+			return e
+		}
+	}
+	var zero T
+	return zero
+}
+
+// Names returns every builtin name, for "did you mean" suggestions.
+func Names() []string {
+	var names []string
+	for _, s := range Similarities {
+		names = append(names, s.Name)
+	}
+	for _, f := range Functions {
+		names = append(names, f.Name)
+	}
+	return names
+}
+
+// ViewNames returns every view name.
+func ViewNames() []string {
+	var names []string
+	for _, v := range Views {
+		names = append(names, v.Name)
+	}
+	return names
+}
+
+// Delta is δ: 1 when the two values are deep-equal, else 0.
+var Delta = &Similarity{
+	Name:    "delta",
+	Spelled: "δ",
+	Doc:     "1 if the two values are equal (deep and structural: sets as sets, bags as multisets, sequences in order), else 0. On `var`, 1 iff the latent bijection pairs the two variables.",
+	Example: "`F<->[relations](delta)`",
+	Check:   func(types.Type) string { return "" },
+	Eval: func(a *value.Arena, x, y value.Ref) float64 {
+		if a.ID(x) == a.ID(y) {
+			return 1
+		}
+		return 0
+	},
+}
+
+// Subset is φ⊆: 1 when the prediction's collection is contained in the
+// reference's.
+var Subset = &Similarity{
+	Name:    "subset",
+	Doc:     "⟦x ⊆ y⟧ on collections: 1 if every element of the prediction x occurs in the reference y (as many times, for bags), else 0; φ⊆ of CEAF-REE.",
+	Example: "`S<->[entities](subset[mentions])`",
+	Check: func(t types.Type) string {
+		if _, ok := t.(*types.Collection); !ok {
+			return fmt.Sprintf("subset needs a collection, not %s", t)
+		}
+		return ""
+	},
+	Eval: func(a *value.Arena, x, y value.Ref) float64 {
+		if isSubset(a, a.Kids(x), a.Kids(y), a.Kind(x) == value.Set) {
+			return 1
+		}
+		return 0
+	},
+}
+
+func isSubset(a *value.Arena, xs, ys []value.Ref, set bool) bool {
+	if len(xs) == 0 {
+		return true
+	}
+	count := make(map[value.ID]int, len(ys))
+	for _, y := range ys {
+		count[a.ID(y)]++
+	}
+	for _, x := range xs {
+		id := a.ID(x)
+		if count[id] == 0 {
+			return false
+		}
+		if !set {
+			count[id]--
+		}
+	}
+	return true
+}
+
+// Max is the pointwise maximum.
+var Max = &Function{
+	Name:    "max",
+	Doc:     "pointwise maximum of two or more similarities or numbers",
+	Example: "`max(0, phi3 - 1)` (MUC's common links)",
+	MinArgs: 2, MaxArgs: -1,
+	Eval: func(args []float64) float64 {
+		m := args[0]
+		for _, v := range args[1:] {
+			m = math.Max(m, v)
+		}
+		return m
+	},
+}
+
+// Min is the pointwise minimum.
+var Min = &Function{
+	Name:    "min",
+	Doc:     "pointwise minimum of two or more similarities or numbers",
+	Example: "`min(1, S<->[args](delta))`",
+	MinArgs: 2, MaxArgs: -1,
+	Eval: func(args []float64) float64 {
+		m := args[0]
+		for _, v := range args[1:] {
+			m = math.Min(m, v)
+		}
+		return m
+	},
+}
+
+// Memberships is the B³ view: one record {mention, entity} per mention of
+// each entity.
+var Memberships = &View{
+	Name: "memberships",
+	Doc: "the B³ view of a clustering: for a collection of entities, one record `{mention, entity}` per mention of each entity. " +
+		"An entity is a record with exactly one collection field (its mentions), or itself a collection.",
+	Example: "`N<->[memberships(entities)](delta[mention] * N<->[entity.mentions](delta))`",
+	Type: func(args []types.Type) (types.Type, string) {
+		if len(args) != 1 {
+			return nil, "memberships takes one argument, a collection of entities"
+		}
+		coll, ok := args[0].(*types.Collection)
+		if !ok {
+			return nil, fmt.Sprintf("memberships needs a collection of entities, not %s", args[0])
+		}
+		if _, _, why := membersOf(coll.Elem); why != "" {
+			return nil, why
+		}
+		rec := &types.Record{
+			Name: "Membership<" + coll.Elem.String() + ">",
+			Fields: []*types.Field{
+				{Name: "mention", Type: elemOf(coll.Elem)},
+				{Name: "entity", Type: coll.Elem},
+			},
+		}
+		return &types.Collection{Kind: coll.Kind, Elem: rec}, ""
+	},
+	Eval: func(a *value.Arena, result types.Type, tag func(*types.Record) int, args []value.Ref) value.Ref {
+		coll := result.(*types.Collection)
+		rec := coll.Elem.(*types.Record)
+		field, _, _ := membersOf(rec.Fields[1].Type)
+		t := tag(rec)
+		var out []value.Ref
+		for _, e := range a.Kids(args[0]) {
+			members := e
+			if field >= 0 {
+				members = a.Field(e, field)
+			}
+			for _, m := range a.Kids(members) {
+				out = append(out, a.Composite(value.Record, t, []value.Ref{m, e}))
+			}
+		}
+		return a.Composite(kindOf(coll.Kind), t, out)
+	},
+}
+
+// membersOf finds the mentions of an entity type: the index of its only
+// collection field (-1 when the entity is itself a collection).
+func membersOf(entity types.Type) (field int, coll *types.Collection, why string) {
+	switch t := entity.(type) {
+	case *types.Collection:
+		return -1, t, ""
+	case *types.Record:
+		field = -1
+		for i, f := range t.Fields {
+			if c, ok := f.Type.(*types.Collection); ok {
+				if field >= 0 {
+					return 0, nil, fmt.Sprintf("memberships: entity type %s has more than one collection field (%s, %s)", t, t.Fields[field].Name, f.Name)
+				}
+				field, coll = i, c
+			}
+		}
+		if field < 0 {
+			return 0, nil, fmt.Sprintf("memberships: entity type %s has no collection field to take mentions from", t)
+		}
+		return field, coll, ""
+	}
+	return 0, nil, fmt.Sprintf("memberships needs entities that are records or collections, not %s", entity)
+}
+
+func elemOf(entity types.Type) types.Type {
+	_, coll, _ := membersOf(entity)
+	return coll.Elem
+}
+
+func kindOf(k types.CollKind) value.Kind {
+	switch k {
+	case types.Bag:
+		return value.Bag
+	case types.Seq:
+		return value.Seq
+	}
+	return value.Set
+}
+
+// Lower lowercases a string.
+var Lower = &View{
+	Name:    "lower",
+	Doc:     "the string in lower case (Unicode)",
+	Example: "`delta[lower(label)]`",
+	Type: func(args []types.Type) (types.Type, string) {
+		if len(args) != 1 || !isString(args[0]) {
+			return nil, "lower takes one string"
+		}
+		return types.StringType, ""
+	},
+	Eval: func(a *value.Arena, _ types.Type, _ func(*types.Record) int, args []value.Ref) value.Ref {
+		return a.String(strings.ToLower(a.Str(args[0])))
+	},
+}
+
+// Tokens splits a string at white space.
+var Tokens = &View{
+	Name:    "tokens",
+	Doc:     "the bag of white-space separated tokens of a string",
+	Example: "`F<->[tokens(text)](delta)`",
+	Type: func(args []types.Type) (types.Type, string) {
+		if len(args) != 1 || !isString(args[0]) {
+			return nil, "tokens takes one string"
+		}
+		return &types.Collection{Kind: types.Bag, Elem: types.StringType}, ""
+	},
+	Eval: func(a *value.Arena, _ types.Type, _ func(*types.Record) int, args []value.Ref) value.Ref {
+		words := strings.Fields(a.Str(args[0]))
+		out := make([]value.Ref, len(words))
+		for i, w := range words {
+			out[i] = a.String(w)
+		}
+		return a.Composite(value.Bag, 0, out)
+	},
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Kind == types.String
+}
+
+// Markdown renders the tables for the README's stdlib section.
+func Markdown() string {
+	var b strings.Builder
+	b.WriteString("| name | kind | meaning | example |\n|---|---|---|---|\n")
+	for _, s := range Similarities {
+		name := "`" + s.Name + "`"
+		if s.Spelled != "" {
+			name += " (`" + s.Spelled + "`)"
+		}
+		fmt.Fprintf(&b, "| %s | similarity | %s | %s |\n", name, s.Doc, s.Example)
+	}
+	for _, f := range Functions {
+		fmt.Fprintf(&b, "| `%s(a, b, ...)` | function | %s | %s |\n", f.Name, f.Doc, f.Example)
+	}
+	for _, v := range Views {
+		fmt.Fprintf(&b, "| `%s(...)` | view | %s | %s |\n", v.Name, v.Doc, v.Example)
+	}
+	return b.String()
+}

@@ -1,0 +1,684 @@
+// Package typecheck resolves every name of a spec and checks every
+// expression against the types it compares. It is the only place that
+// resolves names and types; its result, a Program, is what eval plans.
+//
+// The checker runs in named phases (collect declarations, resolve types,
+// resolve names, check metrics) and collects every error. An erroneous
+// expression gets no Sim and an erroneous type is types.Invalid, which
+// silences follow-on errors, so one mistake gives one message.
+package typecheck
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/metricc/metricc/ast"
+	"github.com/metricc/metricc/stdlib"
+	"github.com/metricc/metricc/typecheck/types"
+)
+
+// Check checks f and returns the program, or every error found.
+func Check(f *ast.File) (*Program, ast.ErrorList) {
+	c := &checker{
+		src:       f.Source,
+		typeDecls: map[string]*typeEntry{},
+		names:     map[string]*nameEntry{},
+		instances: map[instKey]*instance{},
+		prog:      &Program{File: f},
+	}
+	c.collect(f)
+	c.resolveTypes()
+	c.resolveNames()
+	c.checkMetrics()
+	if len(c.errs) > 0 {
+		c.errs.Sort()
+		return nil, c.errs
+	}
+	return c.prog, nil
+}
+
+type checker struct {
+	src  *ast.Source
+	errs ast.ErrorList
+	prog *Program
+
+	typeDecls map[string]*typeEntry
+	typeOrder []*typeEntry
+	names     map[string]*nameEntry // lets and metrics share one namespace
+	nameOrder []*nameEntry
+	inputDecl *ast.InputDecl
+
+	instances map[instKey]*instance
+	// letStack is the chain of lets being instantiated, for cycle errors
+	// and for the "in let ... at type ..." context of messages.
+	letStack []*letUse
+}
+
+type typeEntry struct {
+	decl      *ast.TypeDecl
+	rec       *types.Record
+	resolving bool
+	done      bool
+}
+
+type nameKind int
+
+const (
+	letName nameKind = iota
+	metricName
+)
+
+type nameEntry struct {
+	kind   nameKind
+	ident  *ast.Ident
+	let    *ast.LetDecl
+	metric *ast.MetricDecl
+	m      *Metric // metrics only
+	corpus bool    // metrics only: refers to other metrics
+	state  int     // corpus metrics: 0 unchecked, 1 checking, 2 done
+}
+
+type instKey struct {
+	let *ast.LetDecl
+	at  string
+}
+
+type instance struct {
+	body Sim
+	busy bool
+}
+
+type letUse struct {
+	let *ast.LetDecl
+	at  types.Type
+	use *ast.Ident
+}
+
+func (c *checker) errorf(n ast.Node, format string, args ...any) *ast.Error {
+	e := c.errs.Add(c.src, n.Pos(), n.End(), fmt.Sprintf(format, args...))
+	if k := len(c.letStack); k > 0 {
+		u := c.letStack[k-1]
+		e.Msg += fmt.Sprintf(" (in let %q at type %s, used at %s)", u.let.Name.Name, u.at, c.src.Position(u.use.Pos()))
+	}
+	return e
+}
+
+// ---- phase 1: collect declarations ----
+
+func (c *checker) collect(f *ast.File) {
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.TypeDecl:
+			name := d.Name.Name
+			if basicTypes[name] != nil || collectionKinds[name] != nil {
+				c.errorf(d.Name, "type %q redeclares a built-in type", name)
+				continue
+			}
+			if prev := c.typeDecls[name]; prev != nil {
+				c.errorf(d.Name, "type %q redeclared (first declared at %s)", name, c.src.Position(prev.decl.Name.Pos()))
+				continue
+			}
+			e := &typeEntry{decl: d, rec: &types.Record{Name: name, Decl: d}}
+			c.typeDecls[name] = e
+			c.typeOrder = append(c.typeOrder, e)
+		case *ast.InputDecl:
+			if c.inputDecl != nil {
+				c.errorf(d, "more than one input declaration (first at %s)", c.src.Position(c.inputDecl.Pos()))
+				continue
+			}
+			c.inputDecl = d
+		case *ast.LetDecl:
+			c.declareName(&nameEntry{kind: letName, ident: d.Name, let: d})
+		case *ast.MetricDecl:
+			c.declareName(&nameEntry{kind: metricName, ident: d.Name, metric: d, corpus: isCorpusExpr(d.Value)})
+		case *ast.OntologyDecl:
+			c.errorf(d, "ontology declarations are not supported yet (they come with the ontology similarities ancestor, level and supertypes)")
+		}
+	}
+}
+
+func (c *checker) declareName(e *nameEntry) {
+	name := e.ident.Name
+	if stdlib.LookupSimilarity(name) != nil || stdlib.LookupFunction(name) != nil {
+		c.errorf(e.ident, "%q redeclares a built-in name", name)
+		return
+	}
+	if _, isNorm := normalizerLetters[name]; isNorm {
+		c.errorf(e.ident, "%q is a normalizer letter and cannot be declared", name)
+		return
+	}
+	if prev := c.names[name]; prev != nil {
+		c.errorf(e.ident, "%q redeclared (first declared at %s)", name, c.src.Position(prev.ident.Pos()))
+		return
+	}
+	c.names[name] = e
+	c.nameOrder = append(c.nameOrder, e)
+}
+
+var normalizerLetters = map[string]bool{"S": true, "P": true, "R": true, "F": true, "J": true, "N": true, "Σ": true}
+
+// isCorpusExpr reports whether e refers to metric values (`muc.f1`): such a
+// metric is arithmetic on corpus values, not a similarity.
+func isCorpusExpr(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.Selector); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// ---- phase 2: types ----
+
+var basicTypes = map[string]*types.Basic{
+	"int": types.IntType, "float": types.FloatType, "string": types.StringType,
+	"bool": types.BoolType, "var": types.VarType,
+}
+
+var collectionKinds = map[string]*types.CollKind{
+	"set": ptr(types.Set), "bag": ptr(types.Bag), "seq": ptr(types.Seq),
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func (c *checker) resolveTypes() {
+	for _, e := range c.typeOrder {
+		c.resolveRecord(e)
+	}
+	for _, e := range c.typeOrder {
+		c.prog.Records = append(c.prog.Records, e.rec)
+	}
+	if c.inputDecl == nil {
+		if c.hasSimilarityMetric() {
+			c.errs.Add(c.src, ast.NoPos, ast.NoPos, "missing input declaration (e.g. `input Doc`): the type of one document")
+		}
+		return
+	}
+	t := c.typeExpr(c.inputDecl.Type)
+	switch t := t.(type) {
+	case *types.Record:
+		c.prog.Input = t
+	case *types.Invalid:
+	default:
+		c.errorf(c.inputDecl.Type, "input type must be a record, not %s", t)
+	}
+}
+
+func (c *checker) hasSimilarityMetric() bool {
+	for _, e := range c.nameOrder {
+		if e.kind == metricName && !e.corpus {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveRecord fills the fields of a record, reporting records that
+// contain themselves: a document is a finite tree of JSON.
+func (c *checker) resolveRecord(e *typeEntry) {
+	if e.done || e.resolving {
+		return
+	}
+	e.resolving = true
+	seen := map[string]*ast.Field{}
+	for _, f := range e.decl.Fields {
+		name := f.Name.Name
+		if prev := seen[name]; prev != nil {
+			c.errorf(f.Name, "field %q redeclared in type %s (first at %s)", name, e.rec.Name, c.src.Position(prev.Pos()))
+			continue
+		}
+		seen[name] = f
+		field := &types.Field{Name: name, Type: c.typeExpr(f.Type), Path: name, Decl: f}
+		if f.Path != nil {
+			field.Path, field.Bound = f.Path.Value, true
+			if f.Path.Value == "" {
+				c.errorf(f.Path, "empty JSON path for field %q", name)
+			}
+		}
+		e.rec.Fields = append(e.rec.Fields, field)
+	}
+	e.resolving = false
+	e.done = true
+}
+
+func (c *checker) typeExpr(t ast.TypeExpr) types.Type {
+	switch t := t.(type) {
+	case *ast.UnionType:
+		u := &types.Union{}
+		for _, a := range t.Alts {
+			at := c.typeExpr(a)
+			if types.IsInvalid(at) {
+				return types.InvalidType
+			}
+			if inner, ok := at.(*types.Union); ok {
+				u.Alts = append(u.Alts, inner.Alts...)
+			} else {
+				u.Alts = append(u.Alts, at)
+			}
+		}
+		if why := unionProblem(u); why != "" {
+			c.errorf(t, "%s", why)
+			return types.InvalidType
+		}
+		return u
+	case *ast.NamedType:
+		name := t.Name.Name
+		if kind := collectionKinds[name]; kind != nil {
+			if len(t.Args) != 1 {
+				c.errorf(t, "%s takes one element type, as in %s<Mention>", name, name)
+				return types.InvalidType
+			}
+			elem := c.typeExpr(t.Args[0])
+			if types.IsInvalid(elem) {
+				return types.InvalidType
+			}
+			return &types.Collection{Kind: *kind, Elem: elem}
+		}
+		if t.Args != nil {
+			c.errorf(t, "type %q takes no type arguments", name)
+			return types.InvalidType
+		}
+		if b := basicTypes[name]; b != nil {
+			return b
+		}
+		if e := c.typeDecls[name]; e != nil {
+			if e.resolving {
+				c.errorf(t.Name, "recursive type: %s contains itself", name)
+				return types.InvalidType
+			}
+			c.resolveRecord(e)
+			return e.rec
+		}
+		e := c.errorf(t.Name, "undefined type %q", name)
+		e.Hint = suggest(name, c.typeNames())
+		return types.InvalidType
+	}
+	panic(fmt.Sprintf("typecheck: unknown type expression %T", t))
+}
+
+func (c *checker) typeNames() []string {
+	names := []string{"int", "float", "string", "bool", "var", "set", "bag", "seq"}
+	for name := range c.typeDecls {
+		names = append(names, name)
+	}
+	return names
+}
+
+// unionProblem says why a union cannot be read from JSON unambiguously:
+// each alternative must be told apart by the JSON kind of the value
+// (number, string, bool, object, array; a var is {"var": "x"}).
+func unionProblem(u *types.Union) string {
+	byKind := map[string]string{}
+	for _, a := range u.Alts {
+		kind := ""
+		switch a := a.(type) {
+		case *types.Basic:
+			kind = map[types.BasicKind]string{types.Int: "number", types.Float: "number", types.String: "string", types.Bool: "bool", types.Var: "var"}[a.Kind]
+		case *types.Record:
+			kind = "object"
+		case *types.Collection:
+			kind = "array"
+		}
+		if prev, dup := byKind[kind]; dup {
+			return fmt.Sprintf("union alternatives %s and %s are both read from a JSON %s; the union cannot tell them apart", prev, a, kind)
+		}
+		byKind[kind] = a.String()
+	}
+	if _, hasVar := byKind["var"]; hasVar {
+		if rec, hasObj := byKind["object"]; hasObj {
+			return fmt.Sprintf("union of var and record %s: both are JSON objects", rec)
+		}
+	}
+	return ""
+}
+
+// ---- phase 3: names ----
+
+// resolveNames reports undefined names and let cycles in every let and
+// metric body, used or not, once; the typed pass then stays quiet about
+// names.
+func (c *checker) resolveNames() {
+	for _, e := range c.nameOrder {
+		switch e.kind {
+		case letName:
+			c.resolveExprNames(e.let.Value, false)
+		case metricName:
+			c.resolveExprNames(e.metric.Value, e.corpus)
+		}
+	}
+	c.findLetCycles()
+}
+
+func (c *checker) resolveExprNames(e ast.Expr, corpus bool) {
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Selector:
+			return false // checked with the corpus metric
+		case *ast.Matching:
+			// The view and the body are names too; the normalizer is not.
+			if n.View != nil {
+				c.resolveViewNames(n.View)
+			}
+			c.resolveExprNames(n.Sim, corpus)
+			if n.Align != nil {
+				c.resolveExprNames(n.Align, corpus)
+			}
+			return false
+		case *ast.Project:
+			c.resolveExprNames(n.X, corpus)
+			c.resolveViewNames(n.View)
+			return false
+		case *ast.Call:
+			if stdlib.LookupFunction(n.Fun.Name) == nil {
+				e := c.errorf(n.Fun, "undefined function %q", n.Fun.Name)
+				e.Hint = suggest(n.Fun.Name, functionNames())
+			}
+			for _, a := range n.Args {
+				c.resolveExprNames(a, corpus)
+			}
+			return false
+		case *ast.Ident:
+			if corpus {
+				return false
+			}
+			if stdlib.LookupSimilarity(n.Name) != nil {
+				return false
+			}
+			if e := c.names[n.Name]; e != nil {
+				if e.kind == metricName {
+					c.errorf(n, "metric %q cannot be used inside a similarity; a corpus metric can use its value, as in %s.f1", n.Name, n.Name)
+				}
+				return false
+			}
+			if normalizerLetters[n.Name] {
+				c.errorf(n, "normalizer %s must be followed by a matching, as in %s<->[items](delta)", n.Name, n.Name)
+				return false
+			}
+			e := c.errorf(n, "undefined: %s", n.Name)
+			e.Hint = suggest(n.Name, c.simNames())
+		}
+		return true
+	})
+}
+
+func (c *checker) resolveViewNames(v ast.View) {
+	ast.Inspect(v, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallView); ok {
+			if stdlib.LookupView(call.Fun.Name) == nil {
+				e := c.errorf(call.Fun, "undefined view %q", call.Fun.Name)
+				e.Hint = suggest(call.Fun.Name, stdlib.ViewNames())
+			}
+		}
+		return true
+	})
+}
+
+func functionNames() []string {
+	var names []string
+	for _, f := range stdlib.Functions {
+		names = append(names, f.Name)
+	}
+	return names
+}
+
+func (c *checker) simNames() []string {
+	var names []string
+	for _, s := range stdlib.Similarities {
+		names = append(names, s.Name)
+	}
+	for name, e := range c.names {
+		if e.kind == letName {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// findLetCycles reports lets that refer to themselves, directly or not.
+func (c *checker) findLetCycles() {
+	state := map[*ast.LetDecl]int{}
+	var visit func(l *ast.LetDecl, path []*ast.LetDecl)
+	visit = func(l *ast.LetDecl, path []*ast.LetDecl) {
+		if state[l] == 2 {
+			return
+		}
+		if state[l] == 1 {
+			i := 0
+			for path[i] != l {
+				i++
+			}
+			names := []string{}
+			for _, p := range path[i:] {
+				names = append(names, p.Name.Name)
+			}
+			names = append(names, l.Name.Name)
+			c.errorf(l.Name, "let %q refers to itself: %s", l.Name.Name, strings.Join(names, " -> "))
+			state[l] = 3 // reported: treated as undefined from now on
+			return
+		}
+		state[l] = 1
+		ast.Inspect(l.Value, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if e := c.names[id.Name]; e != nil && e.kind == letName {
+					visit(e.let, append(path, l))
+				}
+			}
+			return true
+		})
+		if state[l] == 1 {
+			state[l] = 2
+		}
+	}
+	for _, e := range c.nameOrder {
+		if e.kind == letName {
+			visit(e.let, nil)
+		}
+	}
+	for l, s := range state {
+		if s == 3 {
+			c.names[l.Name.Name].let = nil // cycles make the let unusable
+		}
+	}
+}
+
+// ---- phase 4: metrics ----
+
+func (c *checker) checkMetrics() {
+	for _, e := range c.nameOrder {
+		if e.kind == metricName {
+			e.m = &Metric{Name: e.ident.Name, Decl: e.metric}
+			c.prog.Metrics = append(c.prog.Metrics, e.m)
+		}
+	}
+	for _, e := range c.nameOrder {
+		if e.kind != metricName {
+			continue
+		}
+		if e.corpus {
+			c.checkCorpusMetric(e)
+			continue
+		}
+		if c.prog.Input == nil {
+			continue
+		}
+		e.m.Body = c.sim(e.metric.Value, c.prog.Input)
+		e.m.UsesN = usesNormVar(e.m.Body)
+	}
+}
+
+// usesNormVar reports whether the normalizer variable N occurs in s.
+func usesNormVar(s Sim) bool {
+	found := false
+	walkSim(s, func(s Sim) {
+		if m, ok := s.(*Match); ok && m.Norm == ast.NormVar {
+			found = true
+		}
+	})
+	return found
+}
+
+// walkSim calls f on s and every Sim below it.
+func walkSim(s Sim, f func(Sim)) {
+	if s == nil {
+		return
+	}
+	f(s)
+	switch s := s.(type) {
+	case *Project:
+		walkSim(s.X, f)
+	case *Match:
+		walkSim(s.Elem, f)
+		walkSim(s.Align, f)
+	case *Arith:
+		walkSim(s.X, f)
+		walkSim(s.Y, f)
+	case *Neg:
+		walkSim(s.X, f)
+	case *Iverson:
+		walkSim(s.X, f)
+		walkSim(s.Y, f)
+	case *Call:
+		for _, a := range s.Args {
+			walkSim(a, f)
+		}
+	case *LetRef:
+		walkSim(s.Body, f)
+	}
+}
+
+func (c *checker) checkCorpusMetric(e *nameEntry) {
+	if e.state != 0 {
+		return
+	}
+	e.state = 1
+	deps := map[*Metric]bool{}
+	e.m.Corpus = c.corpus(e.metric.Value, e, deps)
+	for _, m := range c.prog.Metrics {
+		if deps[m] {
+			e.m.Deps = append(e.m.Deps, m)
+		}
+	}
+	e.state = 2
+}
+
+// metricFields are the corpus values a metric exposes.
+var metricFields = map[string]string{
+	"precision": "precision", "p": "precision",
+	"recall": "recall", "r": "recall",
+	"f1": "f1", "f": "f1",
+	"value": "value",
+}
+
+func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Corpus {
+	switch x := x.(type) {
+	case *ast.NumberLit:
+		return &CorpusConst{Src: x, Value: x.Value}
+	case *ast.Paren:
+		return c.corpus(x.X, self, deps)
+	case *ast.Unary:
+		inner := c.corpus(x.X, self, deps)
+		if inner == nil {
+			return nil
+		}
+		return &CorpusNeg{Src: x, X: inner}
+	case *ast.Binary:
+		l, r := c.corpus(x.X, self, deps), c.corpus(x.Y, self, deps)
+		if l == nil || r == nil {
+			return nil
+		}
+		return &CorpusArith{Src: x, Op: x.Op, X: l, Y: r}
+	case *ast.Call:
+		fun := stdlib.LookupFunction(x.Fun.Name)
+		if fun == nil {
+			return nil // reported by resolveNames
+		}
+		if !c.arityOK(x, fun) {
+			return nil
+		}
+		call := &CorpusCall{Src: x, Fun: fun}
+		for _, a := range x.Args {
+			arg := c.corpus(a, self, deps)
+			if arg == nil {
+				return nil
+			}
+			call.Args = append(call.Args, arg)
+		}
+		return call
+	case *ast.Selector:
+		base, ok := x.X.(*ast.Ident)
+		if !ok {
+			c.errorf(x, "expected metric.field, as in muc.f1")
+			return nil
+		}
+		e := c.names[base.Name]
+		if e == nil || e.kind != metricName {
+			err := c.errorf(base, "undefined metric %q", base.Name)
+			err.Hint = suggest(base.Name, c.metricNames())
+			return nil
+		}
+		if e == self {
+			c.errorf(base, "metric %q refers to itself", base.Name)
+			return nil
+		}
+		field, ok := metricFields[x.Sel.Name]
+		if !ok || (e.corpus && field != "value") {
+			want := "precision, recall, f1 or value"
+			if e.corpus {
+				want = "value"
+			}
+			c.errorf(x.Sel, "metric %q has no value %q (it has %s)", base.Name, x.Sel.Name, want)
+			return nil
+		}
+		if e.corpus {
+			if e.state == 1 {
+				c.errorf(base, "corpus metrics %q and %q refer to each other", self.ident.Name, base.Name)
+				return nil
+			}
+			c.checkCorpusMetric(e)
+		}
+		deps[e.m] = true
+		return &CorpusRef{Src: x, Metric: e.m, Field: field}
+	case *ast.Ident:
+		if e := c.names[x.Name]; e != nil && e.kind == metricName {
+			c.errorf(x, "use a value of metric %q, as in %s.f1", x.Name, x.Name)
+		} else {
+			c.errorf(x, "a corpus metric combines values like muc.f1 with numbers; %q is not a metric", x.Name)
+		}
+		return nil
+	}
+	c.errorf(x, "a corpus metric combines values like muc.f1 with numbers and arithmetic; it cannot contain a similarity")
+	return nil
+}
+
+func (c *checker) metricNames() []string {
+	var names []string
+	for name, e := range c.names {
+		if e.kind == metricName {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (c *checker) arityOK(x *ast.Call, fun *stdlib.Function) bool {
+	n := len(x.Args)
+	if n < fun.MinArgs || (fun.MaxArgs >= 0 && n > fun.MaxArgs) {
+		c.errorf(x, "%s takes %s, got %d", fun.Name, arity(fun), n)
+		return false
+	}
+	return true
+}
+
+func arity(f *stdlib.Function) string {
+	switch {
+	case f.MaxArgs < 0:
+		return fmt.Sprintf("at least %d arguments", f.MinArgs)
+	case f.MinArgs == f.MaxArgs:
+		return fmt.Sprintf("%d arguments", f.MinArgs)
+	}
+	return fmt.Sprintf("%d to %d arguments", f.MinArgs, f.MaxArgs)
+}

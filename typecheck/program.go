@@ -1,0 +1,227 @@
+package typecheck
+
+import (
+	"github.com/metricc/metricc/ast"
+	"github.com/metricc/metricc/stdlib"
+	"github.com/metricc/metricc/typecheck/types"
+)
+
+// Program is a checked spec: every name resolved, every expression
+// instantiated at the type it compares. The AST is left untouched; the
+// nodes below point back into it for positions.
+type Program struct {
+	File    *ast.File
+	Input   *types.Record
+	Records []*types.Record // declared record types, in order
+	Metrics []*Metric       // in declaration order
+}
+
+// Metric returns the named metric, or nil.
+func (p *Program) Metric(name string) *Metric {
+	for _, m := range p.Metrics {
+		if m.Name == name {
+			return m
+		}
+	}
+	return nil
+}
+
+// Metric is a checked metric declaration: a similarity over documents
+// (Body) or arithmetic on other metrics' corpus values (Corpus).
+type Metric struct {
+	Name string
+	Decl *ast.MetricDecl
+	// Body is the similarity at the input type; nil for a corpus metric.
+	Body Sim
+	// UsesN is true when the normalizer variable N occurs in Body: precision
+	// is then computed with N=P everywhere and recall with N=R.
+	UsesN bool
+	// Corpus is the expression of a corpus metric; nil otherwise.
+	Corpus Corpus
+	// Deps are the metrics a corpus metric refers to.
+	Deps []*Metric
+}
+
+// IsCorpus reports whether m is arithmetic on other metrics.
+func (m *Metric) IsCorpus() bool { return m.Corpus != nil }
+
+// Sim is a similarity expression instantiated at one type: φ : T × T → ℝ.
+type Sim interface {
+	Node() ast.Node
+	At() types.Type
+	simNode()
+}
+
+// Const is a number used as a similarity.
+type Const struct {
+	Src   ast.Node
+	T     types.Type
+	Value float64
+}
+
+// Builtin is a stdlib similarity such as delta or subset.
+type Builtin struct {
+	Src ast.Node
+	T   types.Type
+	Sim *stdlib.Similarity
+}
+
+// Project is e[v]: X compares the views of both values.
+type Project struct {
+	Src  *ast.Project
+	T    types.Type
+	View *View
+	X    Sim
+}
+
+// Match is N◇[v](e): a matching of the collections View(x) and View(y)
+// with element similarity Elem, optionally aligned by Align.
+type Match struct {
+	Src        *ast.Matching
+	T          types.Type
+	View       *View // nil: the compared values are the collections
+	Coll       *types.Collection
+	Norm       ast.NormKind
+	Beta       float64 // for F(β); 1 for F
+	Constraint ast.Constraint
+	Elem       Sim
+	Align      Sim // nil: choose the matching by Elem itself
+}
+
+// Arith is X op Y.
+type Arith struct {
+	Src  *ast.Binary
+	T    types.Type
+	Op   ast.BinaryOp
+	X, Y Sim
+}
+
+// Neg is -X.
+type Neg struct {
+	Src *ast.Unary
+	T   types.Type
+	X   Sim
+}
+
+// Iverson is [[ X op Y ]].
+type Iverson struct {
+	Src  *ast.Iverson
+	T    types.Type
+	Op   ast.CompareOp
+	X, Y Sim
+}
+
+// Call is a stdlib function of similarities, such as max.
+type Call struct {
+	Src  *ast.Call
+	T    types.Type
+	Fun  *stdlib.Function
+	Args []Sim
+}
+
+// LetRef is a use of a let at type T. Body is shared by every use of the
+// same let at the same type, so the evaluator can compile it once.
+type LetRef struct {
+	Src  *ast.Ident
+	T    types.Type
+	Let  *ast.LetDecl
+	Body Sim
+}
+
+func (s *Const) Node() ast.Node   { return s.Src }
+func (s *Builtin) Node() ast.Node { return s.Src }
+func (s *Project) Node() ast.Node { return s.Src }
+func (s *Match) Node() ast.Node   { return s.Src }
+func (s *Arith) Node() ast.Node   { return s.Src }
+func (s *Neg) Node() ast.Node     { return s.Src }
+func (s *Iverson) Node() ast.Node { return s.Src }
+func (s *Call) Node() ast.Node    { return s.Src }
+func (s *LetRef) Node() ast.Node  { return s.Src }
+
+func (s *Const) At() types.Type   { return s.T }
+func (s *Builtin) At() types.Type { return s.T }
+func (s *Project) At() types.Type { return s.T }
+func (s *Match) At() types.Type   { return s.T }
+func (s *Arith) At() types.Type   { return s.T }
+func (s *Neg) At() types.Type     { return s.T }
+func (s *Iverson) At() types.Type { return s.T }
+func (s *Call) At() types.Type    { return s.T }
+func (s *LetRef) At() types.Type  { return s.T }
+
+func (*Const) simNode()   {}
+func (*Builtin) simNode() {}
+func (*Project) simNode() {}
+func (*Match) simNode()   {}
+func (*Arith) simNode()   {}
+func (*Neg) simNode()     {}
+func (*Iverson) simNode() {}
+func (*Call) simNode()    {}
+func (*LetRef) simNode()  {}
+
+// View is a resolved view: an optional stdlib call applied to the compared
+// value, then a path of record fields.
+type View struct {
+	Src    ast.View
+	In     types.Type
+	Call   *ViewCall // nil: start from the value itself
+	Fields []int     // field indexes, applied in order
+	Out    types.Type
+}
+
+// ViewCall is a stdlib view applied to argument views of the same value.
+type ViewCall struct {
+	Fun  *stdlib.View
+	Args []*View
+	Out  types.Type
+}
+
+// Corpus is an expression over corpus values of metrics.
+type Corpus interface {
+	Node() ast.Node
+	corpusNode()
+}
+
+// CorpusConst is a number.
+type CorpusConst struct {
+	Src   ast.Node
+	Value float64
+}
+
+// CorpusRef is `metric.field`: precision, recall, f1 or value.
+type CorpusRef struct {
+	Src    *ast.Selector
+	Metric *Metric
+	Field  string
+}
+
+// CorpusArith is X op Y on corpus values.
+type CorpusArith struct {
+	Src  *ast.Binary
+	Op   ast.BinaryOp
+	X, Y Corpus
+}
+
+// CorpusNeg is -X.
+type CorpusNeg struct {
+	Src *ast.Unary
+	X   Corpus
+}
+
+// CorpusCall is max/min of corpus values.
+type CorpusCall struct {
+	Src  *ast.Call
+	Fun  *stdlib.Function
+	Args []Corpus
+}
+
+func (c *CorpusConst) Node() ast.Node { return c.Src }
+func (c *CorpusRef) Node() ast.Node   { return c.Src }
+func (c *CorpusArith) Node() ast.Node { return c.Src }
+func (c *CorpusNeg) Node() ast.Node   { return c.Src }
+func (c *CorpusCall) Node() ast.Node  { return c.Src }
+
+func (*CorpusConst) corpusNode() {}
+func (*CorpusRef) corpusNode()   {}
+func (*CorpusArith) corpusNode() {}
+func (*CorpusNeg) corpusNode()   {}
+func (*CorpusCall) corpusNode()  {}
