@@ -1,0 +1,223 @@
+package eval
+
+import (
+	"github.com/metricc/metricc/eval/value"
+	"github.com/metricc/metricc/solver"
+)
+
+// ctx is one worker's mutable state: the arena of the current document
+// pair, memo tables, and scratch frames for nested matchings. Everything is
+// reset, not reallocated, between pairs.
+type ctx struct {
+	a        *value.Arena
+	assigner solver.Assigner
+	frames   []*frame
+	depth    int
+
+	memo     map[memoKey]float64
+	viewMemo map[memoKey]value.Ref
+
+	cnt      []int32
+	touched  []value.ID
+	mark     []bool
+	floatBuf []float64
+	keyBuf   []uint64
+}
+
+// memoKey identifies a memoized result: a matcher or view slot and the IDs
+// of its arguments (y = -1 for one-argument entries).
+type memoKey struct {
+	slot int32
+	x, y value.ID
+}
+
+func newCtx() *ctx {
+	return &ctx{
+		a:        value.NewArena(),
+		memo:     map[memoKey]float64{},
+		viewMemo: map[memoKey]value.Ref{},
+	}
+}
+
+func (c *ctx) reset() {
+	c.a.Reset()
+	clear(c.memo)
+	clear(c.viewMemo)
+	c.depth = 0
+}
+
+// frame is the scratch of one matching being computed. Matchings nest (an
+// element similarity may itself be a matching), so each nesting level has
+// its own frame.
+type frame struct {
+	pairs []pair
+	edges []solver.Edge
+	rowTo []int
+	best  []float64
+	bestJ []int32
+	w     []float64
+
+	// inverted index: key -> chain of column indexes
+	head  map[uint64]int32
+	links []link
+	keys  []uint64
+	stamp []int32
+}
+
+type pair struct{ Row, Col int32 }
+
+type link struct {
+	col  int32
+	next int32
+}
+
+func (c *ctx) push() *frame {
+	if c.depth == len(c.frames) {
+		c.frames = append(c.frames, &frame{head: map[uint64]int32{}})
+	}
+	f := c.frames[c.depth]
+	c.depth++
+	return f
+}
+
+func (c *ctx) pop() { c.depth-- }
+
+// allPairs lists every (i, j).
+func (f *frame) allPairs(n, k int) {
+	f.pairs = f.pairs[:0]
+	for i := 0; i < n; i++ {
+		for j := 0; j < k; j++ {
+			f.pairs = append(f.pairs, pair{int32(i), int32(j)})
+		}
+	}
+}
+
+// candidates lists the pairs (i, j) whose blocking keys meet, each once,
+// through an inverted index over the keys of ys.
+func (f *frame) candidates(c *ctx, keys keyFn, xs, ys []value.Ref) {
+	clear(f.head)
+	f.links = f.links[:0]
+	for j, y := range ys {
+		f.keys = keys(c, y, f.keys[:0])
+		for _, key := range f.keys {
+			next, ok := f.head[key]
+			if !ok {
+				next = -1
+			}
+			f.head[key] = int32(len(f.links))
+			f.links = append(f.links, link{col: int32(j), next: next})
+		}
+	}
+	if cap(f.stamp) < len(ys) {
+		f.stamp = make([]int32, len(ys))
+	}
+	f.stamp = f.stamp[:len(ys)]
+	for j := range f.stamp {
+		f.stamp[j] = -1
+	}
+	f.pairs = f.pairs[:0]
+	for i, x := range xs {
+		f.keys = keys(c, x, f.keys[:0])
+		for _, key := range f.keys {
+			at, ok := f.head[key]
+			if !ok {
+				continue
+			}
+			for ; at >= 0; at = f.links[at].next {
+				j := f.links[at].col
+				if f.stamp[j] != int32(i) {
+					f.stamp[j] = int32(i)
+					f.pairs = append(f.pairs, pair{int32(i), j})
+				}
+			}
+		}
+	}
+}
+
+// bestPerRow sums, over rows, the best edge of the row (N:1: each
+// prediction matched at most once). With credit, the best edge is chosen by
+// weight and credit(i, j) is summed instead. Ties go to the lowest index.
+func (f *frame) bestPerRow(n int, credit func(i, j int32) float64) float64 {
+	return f.bestPer(n, false, credit)
+}
+
+// bestPerCol is bestPerRow for columns (1:N).
+func (f *frame) bestPerCol(k int, credit func(i, j int32) float64) float64 {
+	return f.bestPer(k, true, credit)
+}
+
+func (f *frame) bestPer(n int, byCol bool, credit func(i, j int32) float64) float64 {
+	f.best = growF(f.best, n)
+	clear(f.best)
+	if cap(f.bestJ) < n {
+		f.bestJ = make([]int32, n)
+	}
+	f.bestJ = f.bestJ[:n]
+	for i := range f.bestJ {
+		f.bestJ[i] = -1
+	}
+	for _, e := range f.edges {
+		i, j := e.Row, e.Col
+		if byCol {
+			i, j = j, i
+		}
+		if e.W > f.best[i] || (e.W == f.best[i] && f.bestJ[i] >= 0 && j < f.bestJ[i]) {
+			f.best[i], f.bestJ[i] = e.W, j
+		}
+	}
+	total := 0.0
+	for i, j := range f.bestJ {
+		switch {
+		case j < 0:
+		case credit == nil:
+			total += f.best[i]
+		case byCol:
+			total += credit(j, int32(i))
+		default:
+			total += credit(int32(i), j)
+		}
+	}
+	return total
+}
+
+// counts returns a zeroed counter indexed by ID, sized for the arena.
+func (c *ctx) counts() []int32 {
+	if n := c.a.NumIDs(); len(c.cnt) < n {
+		c.cnt = make([]int32, n+n/2)
+	}
+	return c.cnt
+}
+
+func (c *ctx) bump(id value.ID, d int32) {
+	if c.cnt[id] == 0 {
+		c.touched = append(c.touched, id)
+	}
+	c.cnt[id] += d
+}
+
+func (c *ctx) resetCounts() {
+	for _, id := range c.touched {
+		c.cnt[id] = 0
+	}
+	c.touched = c.touched[:0]
+}
+
+// marks returns a cleared flag per ID; the caller clears what it sets.
+func (c *ctx) marks() []bool {
+	if n := c.a.NumIDs(); len(c.mark) < n {
+		c.mark = make([]bool, n+n/2)
+	}
+	return c.mark
+}
+
+// floats lends a scratch slice of n floats; release returns it. Calls nest
+// like a stack.
+func (c *ctx) floats(n int) []float64 {
+	start := len(c.floatBuf)
+	for range n {
+		c.floatBuf = append(c.floatBuf, 0)
+	}
+	return c.floatBuf[start : start+n : start+n]
+}
+
+func (c *ctx) release(n int) { c.floatBuf = c.floatBuf[:len(c.floatBuf)-n] }

@@ -1,0 +1,489 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/metricc/metricc/ast"
+	"github.com/metricc/metricc/eval/value"
+	"github.com/metricc/metricc/stdlib"
+	"github.com/metricc/metricc/typecheck"
+	"github.com/metricc/metricc/typecheck/types"
+)
+
+// Plan is a checked program compiled into closures: everything that does
+// not depend on the documents is resolved once, here. A Plan is read-only
+// and shared by all workers.
+type Plan struct {
+	Prog    *typecheck.Program
+	Metrics []*planMetric
+
+	decode  decodeFn
+	empty   func(d *decoder) value.Ref
+	idPath  string // pairing key; "" pairs by position
+	tags    map[*types.Record]int
+	nMemo   int // number of memo slots (matchers and call views)
+	hasVars bool
+}
+
+// planMetric is one metric, compiled. A metric that uses N is compiled
+// twice: with N=P for precision and N=R for recall.
+type planMetric struct {
+	m      *typecheck.Metric
+	top    *cnode
+	topR   *cnode // N=R tree; nil unless m.UsesN
+	corpus func(vals map[*typecheck.Metric]*MetricResult) float64
+}
+
+// simFn computes φ(x, y).
+type simFn func(c *ctx, x, y value.Ref) float64
+
+// keyFn appends blocking keys of x: φ(x, y) > 0 implies that the keys of
+// x and of y share a value. Matchings use them to find candidate pairs
+// through an inverted index instead of trying all n×m pairs.
+type keyFn func(c *ctx, x value.Ref, out []uint64) []uint64
+
+// cnode is a compiled similarity.
+type cnode struct {
+	eval   simFn
+	keys   keyFn // nil: no blocking keys, every pair is a candidate
+	never  bool  // never positive (a constant ≤ 0)
+	nonneg bool  // never negative
+	// delta is set for plain δ on a type without variables: matchings over
+	// it count common IDs by hashing instead of solving.
+	delta bool
+	// match is set when the node is a matching (for top-level sums).
+	match *matcher
+}
+
+// NewPlan compiles a checked program.
+func NewPlan(prog *typecheck.Program) (*Plan, error) {
+	p := &Plan{Prog: prog, tags: map[*types.Record]int{}}
+	for _, r := range prog.Records {
+		p.tag(r)
+	}
+	if prog.Input != nil {
+		ds := &decoders{tag: p.tag, cache: map[types.Type]decodeFn{}}
+		p.decode = ds.get(prog.Input)
+		p.empty = emptyValue(prog.Input, p.tag)
+		if i := prog.Input.FieldIndex("id"); i >= 0 {
+			p.idPath = prog.Input.Fields[i].Path
+		}
+		p.hasVars = types.ContainsVar(prog.Input)
+	}
+	comp := &compiler{plan: p, lets: map[letKey]*cnode{}}
+	for _, m := range prog.Metrics {
+		pm := &planMetric{m: m}
+		if m.IsCorpus() {
+			pm.corpus = compileCorpus(m.Corpus)
+		} else {
+			mode := ast.NormS
+			if m.UsesN {
+				mode = ast.NormP
+			}
+			top, err := comp.compile(m.Body, mode)
+			if err != nil {
+				return nil, err
+			}
+			pm.top = top
+			if m.UsesN {
+				if pm.topR, err = comp.compile(m.Body, ast.NormR); err != nil {
+					return nil, err
+				}
+			}
+		}
+		p.Metrics = append(p.Metrics, pm)
+	}
+	p.nMemo = comp.memo
+	return p, nil
+}
+
+// tag numbers record types for the identity of record nodes.
+func (p *Plan) tag(r *types.Record) int {
+	t, ok := p.tags[r]
+	if !ok {
+		t = len(p.tags) + 1
+		p.tags[r] = t
+	}
+	return t
+}
+
+type letKey struct {
+	body typecheck.Sim
+	mode ast.NormKind
+}
+
+type compiler struct {
+	plan *Plan
+	lets map[letKey]*cnode
+	memo int
+}
+
+func (k *compiler) newMemo() int {
+	k.memo++
+	return k.memo - 1
+}
+
+// compile turns s into a cnode. mode is what N means here: NormP, NormR,
+// or NormS outside metrics that use N.
+func (k *compiler) compile(s typecheck.Sim, mode ast.NormKind) (*cnode, error) {
+	switch s := s.(type) {
+	case *typecheck.LetRef:
+		key := letKey{s.Body, mode}
+		if n := k.lets[key]; n != nil {
+			return n, nil
+		}
+		n, err := k.compile(s.Body, mode)
+		if err != nil {
+			return nil, err
+		}
+		k.lets[key] = n
+		return n, nil
+	case *typecheck.Const:
+		v := s.Value
+		return &cnode{eval: func(*ctx, value.Ref, value.Ref) float64 { return v }, never: v <= 0, nonneg: v >= 0}, nil
+	case *typecheck.Builtin:
+		return k.builtin(s)
+	case *typecheck.Project:
+		view := k.view(s.View)
+		inner, err := k.compile(s.X, mode)
+		if err != nil {
+			return nil, err
+		}
+		n := &cnode{
+			eval: func(c *ctx, x, y value.Ref) float64 {
+				return inner.eval(c, view(c, x), view(c, y))
+			},
+			never: inner.never, nonneg: inner.nonneg,
+		}
+		if inner.keys != nil {
+			n.keys = func(c *ctx, x value.Ref, out []uint64) []uint64 { return inner.keys(c, view(c, x), out) }
+		}
+		return n, nil
+	case *typecheck.Match:
+		return k.matching(s, mode)
+	case *typecheck.Neg:
+		x, err := k.compile(s.X, mode)
+		if err != nil {
+			return nil, err
+		}
+		return &cnode{eval: func(c *ctx, a, b value.Ref) float64 { return -x.eval(c, a, b) }}, nil
+	case *typecheck.Arith:
+		return k.arith(s, mode)
+	case *typecheck.Iverson:
+		return k.iverson(s, mode)
+	case *typecheck.Call:
+		return k.call(s, mode)
+	}
+	return nil, fmt.Errorf("eval: cannot compile %T", s)
+}
+
+func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
+	if s.Sim == stdlib.Delta {
+		if types.ContainsVar(s.T) {
+			return nil, k.errorAt(s.Src, "δ on %s compares latent variables, which need the latent-variable solver (not available yet)", s.T)
+		}
+		return &cnode{
+			eval: func(c *ctx, x, y value.Ref) float64 {
+				if c.a.ID(x) == c.a.ID(y) {
+					return 1
+				}
+				return 0
+			},
+			keys: func(c *ctx, x value.Ref, out []uint64) []uint64 {
+				return append(out, uint64(c.a.ID(x)))
+			},
+			nonneg: true,
+			delta:  true,
+		}, nil
+	}
+	impl := s.Sim.Eval
+	return &cnode{eval: func(c *ctx, x, y value.Ref) float64 { return impl(c.a, x, y) }, nonneg: true}, nil
+}
+
+// errorAt makes an error naming the spec position of n.
+func (k *compiler) errorAt(n ast.Node, format string, args ...any) error {
+	return &ast.Error{Source: k.plan.Prog.File.Source, Pos: n.Pos(), End: n.End(), Msg: fmt.Sprintf(format, args...)}
+}
+
+func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) {
+	x, err := k.compile(s.X, mode)
+	if err != nil {
+		return nil, err
+	}
+	y, err := k.compile(s.Y, mode)
+	if err != nil {
+		return nil, err
+	}
+	n := &cnode{}
+	switch s.Op {
+	case ast.OpAdd:
+		n.eval = func(c *ctx, a, b value.Ref) float64 { return x.eval(c, a, b) + y.eval(c, a, b) }
+		n.nonneg = x.nonneg && y.nonneg
+		n.never = x.never && y.never
+		if n.nonneg {
+			n.keys = unionKeys(x, y)
+		}
+	case ast.OpSub:
+		n.eval = func(c *ctx, a, b value.Ref) float64 { return x.eval(c, a, b) - y.eval(c, a, b) }
+		if y.nonneg { // x - y > 0 implies x > 0
+			n.keys, n.never = x.keys, x.never
+		}
+	case ast.OpMul:
+		// A product is 0 as soon as one factor is: skip the other.
+		n.eval = func(c *ctx, a, b value.Ref) float64 {
+			v := x.eval(c, a, b)
+			if v == 0 {
+				return 0
+			}
+			return v * y.eval(c, a, b)
+		}
+		n.nonneg = x.nonneg && y.nonneg
+		if n.nonneg {
+			n.never = x.never || y.never
+			n.keys = x.keys
+			if n.keys == nil || (y.delta && !x.delta) {
+				n.keys = y.keys
+			}
+			if n.keys == nil {
+				n.keys = x.keys
+			}
+		}
+	case ast.OpDiv:
+		n.eval = func(c *ctx, a, b value.Ref) float64 { return div(x.eval(c, a, b), y.eval(c, a, b)) }
+		n.nonneg = x.nonneg && y.nonneg
+		if n.nonneg {
+			n.keys, n.never = x.keys, x.never
+		}
+	}
+	return n, nil
+}
+
+// unionKeys blocks a sum or a maximum: positive when either side is.
+func unionKeys(ns ...*cnode) keyFn {
+	var live []keyFn
+	for _, n := range ns {
+		if n.never {
+			continue
+		}
+		if n.keys == nil {
+			return nil
+		}
+		live = append(live, n.keys)
+	}
+	switch len(live) {
+	case 0:
+		return nil
+	case 1:
+		return live[0]
+	}
+	return func(c *ctx, x value.Ref, out []uint64) []uint64 {
+		for _, f := range live {
+			out = f(c, x, out)
+		}
+		return out
+	}
+}
+
+// div is a/b with a/0 = 0: "any other 0/0 is 0", and a similarity divided
+// by a zero weight contributes nothing.
+func div(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}
+
+func (k *compiler) iverson(s *typecheck.Iverson, mode ast.NormKind) (*cnode, error) {
+	x, err := k.compile(s.X, mode)
+	if err != nil {
+		return nil, err
+	}
+	y, err := k.compile(s.Y, mode)
+	if err != nil {
+		return nil, err
+	}
+	var cmp func(a, b float64) bool
+	switch s.Op {
+	case ast.OpGT:
+		cmp = func(a, b float64) bool { return a > b }
+	case ast.OpGE:
+		cmp = func(a, b float64) bool { return a >= b }
+	case ast.OpLT:
+		cmp = func(a, b float64) bool { return a < b }
+	case ast.OpLE:
+		cmp = func(a, b float64) bool { return a <= b }
+	case ast.OpEQ:
+		cmp = func(a, b float64) bool { return a == b }
+	}
+	n := &cnode{
+		eval: func(c *ctx, a, b value.Ref) float64 {
+			if cmp(x.eval(c, a, b), y.eval(c, a, b)) {
+				return 1
+			}
+			return 0
+		},
+		nonneg: true,
+	}
+	// [[ x > c ]] with c ≥ 0, [[ x >= c ]] and [[ x == c ]] with c > 0 all
+	// imply x > 0, so they block like x.
+	if cst, ok := s.Y.(*typecheck.Const); ok {
+		c := cst.Value
+		if (s.Op == ast.OpGT && c >= 0) || ((s.Op == ast.OpGE || s.Op == ast.OpEQ) && c > 0) {
+			n.keys, n.never = x.keys, x.never
+		}
+	}
+	return n, nil
+}
+
+func (k *compiler) call(s *typecheck.Call, mode ast.NormKind) (*cnode, error) {
+	args := make([]*cnode, len(s.Args))
+	for i, a := range s.Args {
+		n, err := k.compile(a, mode)
+		if err != nil {
+			return nil, err
+		}
+		args[i] = n
+	}
+	impl := s.Fun.Eval
+	n := &cnode{eval: func(c *ctx, x, y value.Ref) float64 {
+		vals := c.floats(len(args))
+		for i, a := range args {
+			vals[i] = a.eval(c, x, y)
+		}
+		v := impl(vals)
+		c.release(len(args))
+		return v
+	}}
+	switch s.Fun {
+	case stdlib.Max:
+		for _, a := range args {
+			n.nonneg = n.nonneg || a.nonneg
+		}
+		n.never = true
+		for _, a := range args {
+			n.never = n.never && a.never
+		}
+		n.keys = unionKeys(args...)
+	case stdlib.Min:
+		n.nonneg = true
+		for _, a := range args {
+			n.nonneg = n.nonneg && a.nonneg
+			n.never = n.never || a.never
+		}
+		if n.nonneg {
+			for _, a := range args {
+				if a.keys != nil {
+					n.keys = a.keys
+					break
+				}
+			}
+		}
+	}
+	return n, nil
+}
+
+// viewFn maps a value to its view.
+type viewFn func(c *ctx, r value.Ref) value.Ref
+
+func (k *compiler) view(v *typecheck.View) viewFn {
+	if v == nil {
+		return func(_ *ctx, r value.Ref) value.Ref { return r }
+	}
+	fields := v.Fields
+	path := func(c *ctx, r value.Ref) value.Ref {
+		for _, i := range fields {
+			r = c.a.Field(r, i)
+		}
+		return r
+	}
+	if v.Call == nil {
+		if len(fields) == 1 {
+			i := fields[0]
+			return func(c *ctx, r value.Ref) value.Ref { return c.a.Field(r, i) }
+		}
+		return path
+	}
+	args := make([]viewFn, len(v.Call.Args))
+	for i, a := range v.Call.Args {
+		args[i] = k.view(a)
+	}
+	fun, out, tag := v.Call.Fun, v.Call.Out, k.plan.tag
+	slot := k.newMemo()
+	return func(c *ctx, r value.Ref) value.Ref {
+		// A view call builds new nodes; build them once per input node.
+		key := memoKey{slot: int32(slot), x: c.a.ID(r), y: -1}
+		res, ok := c.viewMemo[key]
+		if !ok {
+			refs := make([]value.Ref, len(args))
+			for i, a := range args {
+				refs[i] = a(c, r)
+			}
+			res = fun.Eval(c.a, out, tag, refs)
+			c.viewMemo[key] = res
+		}
+		return path(c, res)
+	}
+}
+
+func compileCorpus(e typecheck.Corpus) func(map[*typecheck.Metric]*MetricResult) float64 {
+	switch e := e.(type) {
+	case *typecheck.CorpusConst:
+		v := e.Value
+		return func(map[*typecheck.Metric]*MetricResult) float64 { return v }
+	case *typecheck.CorpusRef:
+		m, field := e.Metric, e.Field
+		return func(vals map[*typecheck.Metric]*MetricResult) float64 { return vals[m].Field(field) }
+	case *typecheck.CorpusNeg:
+		x := compileCorpus(e.X)
+		return func(vals map[*typecheck.Metric]*MetricResult) float64 { return -x(vals) }
+	case *typecheck.CorpusArith:
+		x, y := compileCorpus(e.X), compileCorpus(e.Y)
+		switch e.Op {
+		case ast.OpAdd:
+			return func(v map[*typecheck.Metric]*MetricResult) float64 { return x(v) + y(v) }
+		case ast.OpSub:
+			return func(v map[*typecheck.Metric]*MetricResult) float64 { return x(v) - y(v) }
+		case ast.OpMul:
+			return func(v map[*typecheck.Metric]*MetricResult) float64 { return x(v) * y(v) }
+		default:
+			return func(v map[*typecheck.Metric]*MetricResult) float64 { return div(x(v), y(v)) }
+		}
+	case *typecheck.CorpusCall:
+		args := make([]func(map[*typecheck.Metric]*MetricResult) float64, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = compileCorpus(a)
+		}
+		impl := e.Fun.Eval
+		return func(v map[*typecheck.Metric]*MetricResult) float64 {
+			vals := make([]float64, len(args))
+			for i, a := range args {
+				vals[i] = a(v)
+			}
+			return impl(vals)
+		}
+	}
+	panic(fmt.Sprintf("eval: unknown corpus expression %T", e))
+}
+
+// normalize applies a normalizer to the three sums of a matching. Two
+// empty collections score 1 (handled by the caller); any other 0/0 is 0.
+func normalize(kind ast.NormKind, beta, xy, xx, yy float64) float64 {
+	switch kind {
+	case ast.NormS:
+		return xy
+	case ast.NormP:
+		return div(xy, xx)
+	case ast.NormR:
+		return div(xy, yy)
+	case ast.NormF:
+		if beta == 1 {
+			return div(2*xy, xx+yy)
+		}
+		b2 := beta * beta
+		return div((1+b2)*xy, b2*yy+xx)
+	case ast.NormJ:
+		return div(xy, xx+yy-xy)
+	}
+	return math.NaN()
+}

@@ -1,0 +1,514 @@
+package eval
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/metricc/metricc/ast"
+	"github.com/metricc/metricc/eval/value"
+	"github.com/metricc/metricc/typecheck"
+	"github.com/metricc/metricc/typecheck/types"
+)
+
+// Options control a scoring run.
+type Options struct {
+	Workers      int      // ≤ 0: all cores
+	Macro        bool     // average per-document values instead of summing
+	PerDoc       bool     // keep per-document results
+	AllowMissing bool     // score an unpaired document against an empty one
+	Metrics      []string // report only these (and compute what they need)
+}
+
+// Sums are the three sums of a metric for one document pair or a corpus:
+// Σ(X,Y), Σ(X,X), Σ(Y,Y), X the prediction and Y the gold. For a metric
+// that uses N, PredGold and PredPred are computed with N=P, and
+// PredGoldRecall and GoldGold with N=R; otherwise PredGoldRecall equals
+// PredGold.
+type Sums struct {
+	PredGold       float64
+	PredPred       float64
+	GoldGold       float64
+	PredGoldRecall float64
+}
+
+func (s *Sums) add(o Sums) {
+	s.PredGold += o.PredGold
+	s.PredPred += o.PredPred
+	s.GoldGold += o.GoldGold
+	s.PredGoldRecall += o.PredGoldRecall
+}
+
+// MetricResult is the value of one metric over a corpus or one document.
+type MetricResult struct {
+	Name   string
+	Corpus bool // arithmetic on other metrics: only Value is set
+	UsesN  bool
+	Sums   Sums
+
+	Precision, Recall, F1 float64
+	// Value is the declared normalizer applied to the sums when it is not
+	// P, R or F (S gives Σ(X,Y), J the Jaccard index, F(β) the F-β score),
+	// and the value of a corpus metric.
+	Value    float64
+	HasValue bool
+}
+
+// Field returns a corpus value by name: precision, recall, f1 or value.
+func (r *MetricResult) Field(name string) float64 {
+	switch name {
+	case "precision":
+		return r.Precision
+	case "recall":
+		return r.Recall
+	case "f1":
+		return r.F1
+	}
+	if r.HasValue || r.Corpus {
+		return r.Value
+	}
+	return r.F1
+}
+
+// DocResult holds the metrics of one document pair.
+type DocResult struct {
+	ID      string // the pairing key, or the position from 1
+	Metrics []*MetricResult
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	Documents int
+	Metrics   []*MetricResult
+	PerDoc    []DocResult
+}
+
+// Pair is one gold document and its prediction; nil means missing (scored
+// as an empty document under AllowMissing).
+type Pair struct {
+	Gold, Pred *Doc
+	ID         string
+}
+
+// PairDocs pairs gold and predicted documents: by id when the input type
+// has an id field, else by position. Unpaired documents are errors unless
+// allowMissing.
+func (p *Plan) PairDocs(gold, pred *Input, allowMissing bool) ([]Pair, error) {
+	if p.idPath == "" {
+		return pairByPosition(gold, pred, allowMissing)
+	}
+	var errs DataErrors
+	index := func(in *Input) map[string]*Doc {
+		byID := map[string]*Doc{}
+		for i := range in.Docs {
+			d := &in.Docs[i]
+			id, why := idOf(d.JSON, p.idPath)
+			if why != "" {
+				errs = append(errs, &DataError{File: in.Path, Doc: d.Describe(), Path: p.idPath, Msg: why})
+				continue
+			}
+			d.ID = id
+			if prev := byID[id]; prev != nil {
+				errs = append(errs, &DataError{File: in.Path, Doc: d.Describe(), Msg: fmt.Sprintf("duplicate id %q (first at line %d)", id, prev.Line)})
+				continue
+			}
+			byID[id] = d
+		}
+		return byID
+	}
+	goldByID, predByID := index(gold), index(pred)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	var pairs []Pair
+	for i := range gold.Docs {
+		g := &gold.Docs[i]
+		pd := predByID[g.ID]
+		if pd == nil && !allowMissing {
+			errs = append(errs, &DataError{File: pred.Path, Msg: fmt.Sprintf("no prediction for gold %s of %s (use --allow-missing to score it as empty)", g.Describe(), gold.Path)})
+			continue
+		}
+		pairs = append(pairs, Pair{Gold: g, Pred: pd, ID: g.ID})
+	}
+	for i := range pred.Docs {
+		d := &pred.Docs[i]
+		if goldByID[d.ID] != nil {
+			continue
+		}
+		if !allowMissing {
+			errs = append(errs, &DataError{File: pred.Path, Doc: d.Describe(), Msg: fmt.Sprintf("no gold document with this id in %s (use --allow-missing to score it against an empty one)", gold.Path)})
+			continue
+		}
+		pairs = append(pairs, Pair{Pred: d, ID: d.ID})
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return pairs, nil
+}
+
+func pairByPosition(gold, pred *Input, allowMissing bool) ([]Pair, error) {
+	n := max(len(gold.Docs), len(pred.Docs))
+	if len(gold.Docs) != len(pred.Docs) && !allowMissing {
+		return nil, &DataError{File: pred.Path, Msg: fmt.Sprintf(
+			"%d documents, but %s has %d; without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)",
+			len(pred.Docs), gold.Path, len(gold.Docs))}
+	}
+	pairs := make([]Pair, n)
+	for i := range pairs {
+		pairs[i].ID = fmt.Sprint(i + 1)
+		if i < len(gold.Docs) {
+			pairs[i].Gold = &gold.Docs[i]
+		}
+		if i < len(pred.Docs) {
+			pairs[i].Pred = &pred.Docs[i]
+		}
+	}
+	return pairs, nil
+}
+
+// Score runs the plan over gold and predicted inputs.
+func (p *Plan) Score(gold, pred *Input, opts Options) (*Result, error) {
+	pairs, err := p.PairDocs(gold, pred, opts.AllowMissing)
+	if err != nil {
+		return nil, err
+	}
+	return p.ScorePairs(gold.Path, pred.Path, pairs, opts)
+}
+
+// ScorePairs scores paired documents in parallel; the result does not
+// depend on the number of workers (sums are taken in pair order).
+func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options) (*Result, error) {
+	wanted, err := p.selectMetrics(opts.Metrics)
+	if err != nil {
+		return nil, err
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = min(workers, max(1, len(pairs)))
+	sums := make([][]Sums, len(pairs))
+	errs := make([]*DataError, len(pairs))
+	next := make(chan int, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := newCtx()
+			for i := range next {
+				sums[i], errs[i] = p.scorePair(c, &pairs[i], goldPath, predPath, wanted)
+			}
+		}()
+	}
+	for i := range pairs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var all DataErrors
+	for _, e := range errs {
+		if e != nil {
+			all = append(all, e)
+		}
+	}
+	if len(all) > 0 {
+		return nil, all
+	}
+	return p.aggregate(pairs, sums, wanted, opts), nil
+}
+
+// selectMetrics returns which metrics to compute: the requested ones and
+// what corpus metrics among them refer to.
+func (p *Plan) selectMetrics(names []string) ([]bool, error) {
+	wanted := make([]bool, len(p.Metrics))
+	if len(names) == 0 {
+		for i := range wanted {
+			wanted[i] = true
+		}
+		return wanted, nil
+	}
+	index := map[*typecheck.Metric]int{}
+	for i, pm := range p.Metrics {
+		index[pm.m] = i
+	}
+	var mark func(m *typecheck.Metric)
+	mark = func(m *typecheck.Metric) {
+		wanted[index[m]] = true
+		for _, d := range m.Deps {
+			mark(d)
+		}
+	}
+	for _, name := range names {
+		m := p.Prog.Metric(name)
+		if m == nil {
+			var known []string
+			for _, pm := range p.Metrics {
+				known = append(known, pm.m.Name)
+			}
+			return nil, fmt.Errorf("unknown metric %q (the spec has: %v)", name, known)
+		}
+		mark(m)
+	}
+	return wanted, nil
+}
+
+// scorePair decodes one pair and computes the sums of every wanted metric.
+// A panic is turned into an error naming the document, so none reaches
+// the user.
+func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []bool) (out []Sums, derr *DataError) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, derr = nil, &DataError{File: goldPath, Doc: describePair(pr), Msg: fmt.Sprintf("internal error while scoring: %v", r)}
+		}
+	}()
+	c.reset()
+	x, derr := p.decodeDoc(c, pr.Pred, predPath, 0)
+	if derr != nil {
+		return nil, derr
+	}
+	y, derr := p.decodeDoc(c, pr.Gold, goldPath, 1)
+	if derr != nil {
+		return nil, derr
+	}
+	out = make([]Sums, len(p.Metrics))
+	for i, pm := range p.Metrics {
+		if !wanted[i] || pm.top == nil {
+			continue
+		}
+		s := topSums(c, pm.top, x, y)
+		s.PredGoldRecall = s.PredGold
+		if pm.topR != nil {
+			r := topSums(c, pm.topR, x, y)
+			s.PredGoldRecall, s.GoldGold = r.PredGold, r.GoldGold
+		}
+		out[i] = s
+	}
+	return out, nil
+}
+
+func describePair(pr *Pair) string {
+	if pr.Gold != nil {
+		return pr.Gold.Describe()
+	}
+	return pr.Pred.Describe()
+}
+
+// topSums computes the three sums of a top-level metric. A matching is not
+// normalized here: the corpus sums are normalized after summing.
+func topSums(c *ctx, n *cnode, x, y value.Ref) Sums {
+	if m := n.match; m != nil {
+		X, Y := m.view(c, x), m.view(c, y)
+		return Sums{PredGold: m.sum(c, X, Y), PredPred: m.self(c, X), GoldGold: m.self(c, Y)}
+	}
+	return Sums{PredGold: n.eval(c, x, y), PredPred: n.eval(c, x, x), GoldGold: n.eval(c, y, y)}
+}
+
+func (p *Plan) decodeDoc(c *ctx, d *Doc, path string, side int) (value.Ref, *DataError) {
+	dec := &decoder{a: c.a, side: side}
+	if d == nil {
+		return p.empty(dec), nil
+	}
+	r, perr := p.decode(dec, gjson.Parse(d.JSON))
+	if perr != nil {
+		return 0, &DataError{File: path, Doc: d.Describe(), Path: perr.path(), Msg: perr.msg}
+	}
+	return r, nil
+}
+
+// aggregate turns per-pair sums into corpus results.
+func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Options) *Result {
+	res := &Result{Documents: len(pairs)}
+	perDoc := make([][]*MetricResult, len(pairs))
+	for d := range pairs {
+		perDoc[d] = p.results(func(i int) Sums { return sums[d][i] }, wanted, true)
+	}
+	var corpus []*MetricResult
+	if opts.Macro {
+		corpus = p.macro(perDoc, wanted, sums)
+	} else {
+		corpus = p.results(func(i int) Sums {
+			var total Sums
+			for d := range pairs {
+				total.add(sums[d][i])
+			}
+			return total
+		}, wanted, false)
+	}
+	for i, r := range corpus {
+		if wanted[i] && p.reported(i, opts.Metrics) {
+			res.Metrics = append(res.Metrics, r)
+		}
+	}
+	if opts.PerDoc {
+		for d, pr := range pairs {
+			dr := DocResult{ID: pr.ID}
+			for i, r := range perDoc[d] {
+				if wanted[i] && p.reported(i, opts.Metrics) {
+					dr.Metrics = append(dr.Metrics, r)
+				}
+			}
+			res.PerDoc = append(res.PerDoc, dr)
+		}
+	}
+	return res
+}
+
+func (p *Plan) reported(i int, names []string) bool {
+	if len(names) == 0 {
+		return true
+	}
+	for _, n := range names {
+		if n == p.Metrics[i].m.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// results normalizes sums into metric results, then evaluates corpus
+// metrics on them. perDoc applies the convention that a document whose
+// prediction and gold both score zero against themselves scores 1.
+func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*MetricResult {
+	out := make([]*MetricResult, len(p.Metrics))
+	byMetric := map[*typecheck.Metric]*MetricResult{}
+	for i, pm := range p.Metrics {
+		r := &MetricResult{Name: pm.m.Name, Corpus: pm.m.IsCorpus(), UsesN: pm.m.UsesN}
+		out[i] = r
+		byMetric[pm.m] = r
+		if !wanted[i] || r.Corpus {
+			continue
+		}
+		r.Sums = sumsOf(i)
+		s := r.Sums
+		if perDoc && s.PredPred == 0 && s.GoldGold == 0 {
+			r.Precision, r.Recall, r.F1 = 1, 1, 1
+		} else {
+			r.Precision = div(s.PredGold, s.PredPred)
+			r.Recall = div(s.PredGoldRecall, s.GoldGold)
+			r.F1 = harmonic(r.Precision, r.Recall)
+		}
+		p.declaredValue(pm, r)
+	}
+	p.evalCorpus(byMetric, out, wanted)
+	return out
+}
+
+// declaredValue sets Value when the metric's own normalizer is not one of
+// P, R, F (which the precision, recall and f1 fields already give).
+func (p *Plan) declaredValue(pm *planMetric, r *MetricResult) {
+	m, ok := pm.m.Body.(*typecheck.Match)
+	if !ok || pm.m.UsesN {
+		return
+	}
+	s := r.Sums
+	switch {
+	case m.Norm == ast.NormS:
+		r.Value, r.HasValue = s.PredGold, true
+	case m.Norm == ast.NormJ:
+		r.Value, r.HasValue = div(s.PredGold, s.PredPred+s.GoldGold-s.PredGold), true
+	case m.Norm == ast.NormF && m.Beta != 1:
+		b2 := m.Beta * m.Beta
+		r.Value, r.HasValue = div((1+b2)*r.Precision*r.Recall, b2*r.Precision+r.Recall), true
+	}
+}
+
+func (p *Plan) evalCorpus(byMetric map[*typecheck.Metric]*MetricResult, out []*MetricResult, wanted []bool) {
+	done := map[*typecheck.Metric]bool{}
+	var eval func(i int)
+	eval = func(i int) {
+		pm := p.Metrics[i]
+		if done[pm.m] || pm.corpus == nil {
+			return
+		}
+		done[pm.m] = true
+		for _, d := range pm.m.Deps {
+			for j, other := range p.Metrics {
+				if other.m == d {
+					eval(j)
+				}
+			}
+		}
+		out[i].Value, out[i].HasValue = pm.corpus(byMetric), true
+	}
+	for i := range p.Metrics {
+		if wanted[i] {
+			eval(i)
+		}
+	}
+}
+
+// macro averages per-document precision, recall and F1 (and values).
+func (p *Plan) macro(perDoc [][]*MetricResult, wanted []bool, sums [][]Sums) []*MetricResult {
+	out := make([]*MetricResult, len(p.Metrics))
+	byMetric := map[*typecheck.Metric]*MetricResult{}
+	n := float64(len(perDoc))
+	for i, pm := range p.Metrics {
+		r := &MetricResult{Name: pm.m.Name, Corpus: pm.m.IsCorpus(), UsesN: pm.m.UsesN}
+		out[i] = r
+		byMetric[pm.m] = r
+		if !wanted[i] || r.Corpus || n == 0 {
+			continue
+		}
+		for d := range perDoc {
+			dr := perDoc[d][i]
+			r.Sums.add(sums[d][i])
+			r.Precision += dr.Precision / n
+			r.Recall += dr.Recall / n
+			r.F1 += dr.F1 / n
+			if dr.HasValue {
+				r.Value += dr.Value / n
+				r.HasValue = true
+			}
+		}
+	}
+	p.evalCorpus(byMetric, out, wanted)
+	return out
+}
+
+func harmonic(p, r float64) float64 {
+	if p+r == 0 {
+		return 0
+	}
+	return 2 * p * r / (p + r)
+}
+
+// emptyValue builds the empty document: empty collections, zero scalars.
+func emptyValue(t types.Type, tag func(*types.Record) int) func(d *decoder) value.Ref {
+	switch t := t.(type) {
+	case *types.Record:
+		fields := make([]func(d *decoder) value.Ref, len(t.Fields))
+		for i, f := range t.Fields {
+			fields[i] = emptyValue(f.Type, tag)
+		}
+		tg := tag(t)
+		return func(d *decoder) value.Ref {
+			kids := make([]value.Ref, len(fields))
+			for i, f := range fields {
+				kids[i] = f(d)
+			}
+			return d.a.Composite(value.Record, tg, kids)
+		}
+	case *types.Collection:
+		kind := map[types.CollKind]value.Kind{types.Set: value.Set, types.Bag: value.Bag, types.Seq: value.Seq}[t.Kind]
+		return func(d *decoder) value.Ref { return d.a.Composite(kind, 0, nil) }
+	case *types.Union:
+		return emptyValue(t.Alts[0], tag)
+	case *types.Basic:
+		switch t.Kind {
+		case types.String:
+			return func(d *decoder) value.Ref { return d.a.String("") }
+		case types.Bool:
+			return func(d *decoder) value.Ref { return d.a.Bool(false) }
+		case types.Var:
+			return func(d *decoder) value.Ref { return d.a.Var(d.side, "") }
+		case types.Float:
+			return func(d *decoder) value.Ref { return d.a.Number(value.Float, 0) }
+		}
+		return func(d *decoder) value.Ref { return d.a.Number(value.Int, 0) }
+	}
+	panic(fmt.Sprintf("eval: no empty value for %s", t))
+}
