@@ -1,0 +1,100 @@
+// Command metricc scores structured predictions with metrics written in
+// the notation of Chen et al. (EMNLP 2023).
+//
+//	metricc check SPEC
+//	metricc run SPEC GOLD PRED [flags]
+//
+// SPEC is a .metric file or the name of a shipped spec (coref, ...).
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/metricc/metricc/ast"
+	"github.com/metricc/metricc/eval"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage:
+  metricc check SPEC                    parse and type-check a spec
+  metricc run SPEC GOLD PRED [flags]    score predictions against gold
+  metricc specs                         list the shipped specs
+
+SPEC is a .metric file, or the name of a shipped spec (e.g. coref).
+Run 'metricc run -h' for the flags of run.
+`
+
+// run is main without the exit, so tests can call it in process. It prints
+// errors once, to stderr, and returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 1
+	}
+	var err error
+	switch args[0] {
+	case "check":
+		err = checkCmd(args[1:], stdout, stderr)
+	case "run":
+		err = runCmd(args[1:], stdout, stderr)
+	case "specs":
+		err = specsCmd(stdout)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "metricc: unknown command %q\n%s", args[0], usage)
+		return 1
+	}
+	if err != nil {
+		report(stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// errPrinted says the error was already printed (e.g. flag usage).
+var errPrinted = errors.New("already printed")
+
+// report prints an error the way its kind deserves: spec errors with
+// source line and caret, data errors one per line.
+func report(w io.Writer, err error) {
+	if errors.Is(err, errPrinted) {
+		return
+	}
+	var list ast.ErrorList
+	var one *ast.Error
+	var data eval.DataErrors
+	var datum *eval.DataError
+	switch {
+	case errors.As(err, &list):
+		list.Render(w)
+	case errors.As(err, &one):
+		one.Render(w)
+	case errors.As(err, &data):
+		for i, e := range data {
+			if i == maxDataErrors {
+				fmt.Fprintf(w, "... and %d more errors\n", len(data)-maxDataErrors)
+				break
+			}
+			fmt.Fprintln(w, e.Error())
+		}
+	case errors.As(err, &datum):
+		fmt.Fprintln(w, datum.Error())
+	default:
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "metricc: ") {
+			msg = "metricc: " + msg
+		}
+		fmt.Fprintln(w, msg)
+	}
+}
+
+const maxDataErrors = 50
