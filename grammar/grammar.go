@@ -134,7 +134,7 @@ type Unary struct {
 
 // Postfix = Primary ("[" View "]")* .
 type Postfix struct {
-	Primary *Primary    `parser:"@@"`
+	Primary *Primary     `parser:"@@"`
 	Views   []*ViewBrack `parser:"@@*"`
 }
 
@@ -156,9 +156,9 @@ type Primary struct {
 // Iverson = ("[" "[" | "⟦") Expr CompareOp Expr ("]" "]" | "⟧") .
 type Iverson struct {
 	Open  []Punct `parser:"@('⟦' | '[' '[')"`
-	X     *Expr  `parser:"@@"`
-	Op    Punct  `parser:"@('>=' | '≥' | '<=' | '≤' | '==' | '>' | '<')"`
-	Y     *Expr  `parser:"@@"`
+	X     *Expr   `parser:"@@"`
+	Op    Punct   `parser:"@('>=' | '≥' | '<=' | '≤' | '==' | '>' | '<')"`
+	Y     *Expr   `parser:"@@"`
 	Close []Punct `parser:"@('⟧' | ']' ']')"`
 }
 
@@ -176,9 +176,9 @@ type Paren struct {
 // (`muc.f1`): they share a first token, and factoring them keeps the
 // grammar at lookahead 1. The lowering tells them apart.
 type NameTerm struct {
-	Name  Name         `parser:"@Ident"`
-	Args  *Args        `parser:"@@?"`
-	Match *MatchTail   `parser:"@@?"`
+	Name  Name        `parser:"@Ident"`
+	Args  *Args       `parser:"@@?"`
+	Match *MatchTail  `parser:"@@?"`
 	Sel   []FieldName `parser:"('.' @(Ident | Keyword))*"`
 }
 
@@ -201,7 +201,7 @@ type MatchTail struct {
 
 // View = ViewAtom ("." FieldName)* .
 type View struct {
-	Atom   *ViewAtom    `parser:"@@"`
+	Atom   *ViewAtom   `parser:"@@"`
 	Fields []FieldName `parser:"('.' @(Ident | Keyword))*"`
 }
 

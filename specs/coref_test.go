@@ -30,11 +30,11 @@ func plan(t testing.TB, name string) *eval.Plan {
 }
 
 type officialCase struct {
-	ID       string                                  `json:"id"`
-	Key      [][][2]int                              `json:"key"`
-	Response [][][2]int                              `json:"response"`
-	Expected map[string]map[string]float64           `json:"expected"`
-	Measured map[string]map[string]json.RawMessage   `json:"measured"`
+	ID       string                                `json:"id"`
+	Key      [][][2]int                            `json:"key"`
+	Response [][][2]int                            `json:"response"`
+	Expected map[string]map[string]float64         `json:"expected"`
+	Measured map[string]map[string]json.RawMessage `json:"measured"`
 }
 
 // corefDoc writes entities as the JSON document coref.metric reads.
