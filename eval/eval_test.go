@@ -1,0 +1,379 @@
+package eval_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc/grammar"
+	"github.com/metricc/metricc/typecheck"
+)
+
+func compile(t testing.TB, spec string) *eval.Plan {
+	t.Helper()
+	f, errs := grammar.Parse("test.metric", spec)
+	require.Nil(t, errs, "%v", errs)
+	prog, errs := typecheck.Check(f)
+	require.Nil(t, errs, "%v", errs)
+	p, err := eval.NewPlan(prog)
+	require.NoError(t, err)
+	return p
+}
+
+func input(t testing.TB, name string, docs ...any) *eval.Input {
+	t.Helper()
+	data, err := json.Marshal(docs)
+	require.NoError(t, err)
+	in, err := eval.ParseJSON(name, data, "json")
+	require.NoError(t, err)
+	return in
+}
+
+func score(t testing.TB, p *eval.Plan, gold, pred *eval.Input, opts eval.Options) map[string]*eval.MetricResult {
+	t.Helper()
+	res, err := p.Score(gold, pred, opts)
+	require.NoError(t, err)
+	out := map[string]*eval.MetricResult{}
+	for _, m := range res.Metrics {
+		out[m.Name] = m
+	}
+	return out
+}
+
+type item struct {
+	A int `json:"a"`
+	B int `json:"b"`
+}
+
+// The element similarity of matchSpec, written again in Go.
+func phi(x, y item) float64 {
+	v := 0.0
+	if x.A == y.A {
+		v++
+	}
+	if x.B == y.B {
+		v += 0.5
+	}
+	return v
+}
+
+func phiLinks(x, y item) float64 { return math.Max(0, phi(x, y)-1) }
+
+const matchSpec = `
+type Item { a: int, b: int }
+type Doc  { items: bag<Item> }
+input Doc
+let phi = delta[a] + 0.5 * delta[b]
+let links = max(0, phi - 1)
+metric one   = S<->[items](phi)
+metric many1 = S->[items](phi)
+metric onem  = S<-[items](phi)
+metric all   = S~[items](phi)
+metric oneL  = S<->[items](links)
+metric allL  = S~[items](links)
+metric d11   = S<->[items](delta)
+metric d1m   = S<-[items](delta)
+metric dm1   = S->[items](delta)
+metric dmm   = S~[items](delta)
+`
+
+// bruteForce computes Σ◇[φ](xs, ys) by enumerating matchings.
+func bruteForce(xs, ys []item, f func(x, y item) float64, constraint string) float64 {
+	switch constraint {
+	case "->":
+		total := 0.0
+		for _, x := range xs {
+			best := 0.0
+			for _, y := range ys {
+				best = math.Max(best, f(x, y))
+			}
+			total += best
+		}
+		return total
+	case "<-":
+		return bruteForce(ys, xs, func(a, b item) float64 { return f(b, a) }, "->")
+	case "~":
+		total := 0.0
+		for _, x := range xs {
+			for _, y := range ys {
+				total += math.Max(0, f(x, y))
+			}
+		}
+		return total
+	}
+	used := make([]bool, len(ys))
+	var best func(i int) float64
+	best = func(i int) float64 {
+		if i == len(xs) {
+			return 0
+		}
+		b := best(i + 1) // xs[i] unmatched
+		for j := range ys {
+			if !used[j] {
+				used[j] = true
+				b = math.Max(b, f(xs[i], ys[j])+best(i+1))
+				used[j] = false
+			}
+		}
+		return b
+	}
+	return best(0)
+}
+
+func delta(x, y item) float64 {
+	if x == y {
+		return 1
+	}
+	return 0
+}
+
+// TestMatchingsAgainstBruteForce scores random bags of small records with
+// every constraint, through the whole pipeline (decode, plan, blocking
+// keys, δ fast path, assignment), and compares each of the three sums
+// with enumeration.
+func TestMatchingsAgainstBruteForce(t *testing.T) {
+	p := compile(t, matchSpec)
+	rng := rand.New(rand.NewPCG(1, 2))
+	randItems := func() []item {
+		n := rng.IntN(7)
+		items := make([]item, n)
+		for i := range items {
+			items[i] = item{rng.IntN(3), rng.IntN(3)}
+		}
+		return items
+	}
+	type doc struct {
+		ID    string `json:"id"`
+		Items []item `json:"items"`
+	}
+	cases := []struct {
+		metric     string
+		f          func(x, y item) float64
+		constraint string
+	}{
+		{"one", phi, "<->"}, {"many1", phi, "->"}, {"onem", phi, "<-"}, {"all", phi, "~"},
+		{"oneL", phiLinks, "<->"}, {"allL", phiLinks, "~"},
+		{"d11", delta, "<->"}, {"d1m", delta, "<-"}, {"dm1", delta, "->"}, {"dmm", delta, "~"},
+	}
+	for trial := range 400 {
+		xs, ys := randItems(), randItems()
+		gold := input(t, "gold", doc{Items: ys})
+		pred := input(t, "pred", doc{Items: xs})
+		got := score(t, p, gold, pred, eval.Options{Workers: 1})
+		for _, c := range cases {
+			s := got[c.metric].Sums
+			msg := fmt.Sprintf("trial %d %s xs=%v ys=%v", trial, c.metric, xs, ys)
+			require.InDelta(t, bruteForce(xs, ys, c.f, c.constraint), s.PredGold, 1e-9, msg)
+			require.InDelta(t, bruteForce(xs, xs, c.f, c.constraint), s.PredPred, 1e-9, msg)
+			require.InDelta(t, bruteForce(ys, ys, c.f, c.constraint), s.GoldGold, 1e-9, msg)
+		}
+	}
+}
+
+// TestNestedNormalization checks the normalizers and the empty-collection
+// rule of DESIGN §2.2 on a nested matching, against hand computation.
+func TestNestedNormalization(t *testing.T) {
+	p := compile(t, `
+type Group { xs: set<int> }
+type Doc   { groups: bag<Group> }
+input Doc
+metric f = S<->[groups](F<->[xs](delta))
+metric pr = S<->[groups](P<->[xs](delta))
+metric r = S<->[groups](R<->[xs](delta))
+metric j = S<->[groups](J<->[xs](delta))
+metric fb = S<->[groups](F(2)<->[xs](delta))
+`)
+	type group struct {
+		Xs []int `json:"xs"`
+	}
+	type doc struct {
+		Groups []group `json:"groups"`
+	}
+	// One pair of groups: pred {1,2,3}, gold {2,3,4,5}: |∩| = 2.
+	// F = 4/7, P = 2/3, R = 2/4, J = 2/5, F2 = 5·2/(4·4+3) = 10/19.
+	// Plus two empty groups, which score 1 against each other.
+	gold := input(t, "gold", doc{Groups: []group{{Xs: []int{2, 3, 4, 5}}, {Xs: []int{}}}})
+	pred := input(t, "pred", doc{Groups: []group{{Xs: []int{1, 2, 3}}, {Xs: []int{}}}})
+	got := score(t, p, gold, pred, eval.Options{})
+	assert.InDelta(t, 4.0/7+1, got["f"].Sums.PredGold, 1e-12)
+	assert.InDelta(t, 2.0/3+1, got["pr"].Sums.PredGold, 1e-12)
+	assert.InDelta(t, 0.5+1, got["r"].Sums.PredGold, 1e-12)
+	assert.InDelta(t, 0.4+1, got["j"].Sums.PredGold, 1e-12)
+	assert.InDelta(t, 10.0/19+1, got["fb"].Sums.PredGold, 1e-12)
+	// Self sums: each group scores 1 against itself.
+	assert.Equal(t, 2.0, got["f"].Sums.PredPred)
+	assert.Equal(t, 2.0, got["f"].Sums.GoldGold)
+}
+
+// TestTopLevelValue checks the reported value of S, J and F(β) metrics.
+func TestTopLevelValue(t *testing.T) {
+	p := compile(t, `
+type Doc { xs: set<string> }
+input Doc
+metric s = S<->[xs](delta)
+metric j = J<->[xs](delta)
+metric f2 = F(2)<->[xs](delta)
+metric f = F<->[xs](delta)
+`)
+	type doc struct {
+		Xs []string `json:"xs"`
+	}
+	got := score(t, p, input(t, "g", doc{[]string{"a", "b", "c", "d"}}), input(t, "p", doc{[]string{"a", "b", "z"}}), eval.Options{})
+	// |X∩Y| = 2, |X| = 3, |Y| = 4: P = 2/3, R = 1/2.
+	for _, name := range []string{"s", "j", "f2", "f"} {
+		assert.InDelta(t, 2.0/3, got[name].Precision, 1e-12)
+		assert.InDelta(t, 0.5, got[name].Recall, 1e-12)
+		assert.InDelta(t, 4.0/7, got[name].F1, 1e-12)
+	}
+	assert.Equal(t, 2.0, got["s"].Value)
+	assert.InDelta(t, 2.0/5, got["j"].Value, 1e-12)
+	assert.InDelta(t, 5*(2.0/3)*0.5/(4*(2.0/3)+0.5), got["f2"].Value, 1e-12)
+	assert.False(t, got["f"].HasValue)
+}
+
+// TestSequences checks order-preserving matching (weighted LCS) against
+// hand-computed values.
+func TestSequences(t *testing.T) {
+	p := compile(t, `
+type Tok { w: string, tag: string }
+type Doc { toks: seq<Tok> }
+input Doc
+metric words = S<->[toks](delta[w])
+metric soft = S<->[toks](delta[w] + 0.5 * delta[tag])
+`)
+	type tok struct {
+		W   string `json:"w"`
+		Tag string `json:"tag"`
+	}
+	type doc struct {
+		Toks []tok `json:"toks"`
+	}
+	gold := doc{[]tok{{"a", "X"}, {"b", "Y"}, {"c", "X"}, {"d", "Y"}}}
+	pred := doc{[]tok{{"c", "X"}, {"a", "Y"}, {"b", "Y"}, {"d", "X"}}}
+	got := score(t, p, input(t, "g", gold), input(t, "p", pred), eval.Options{})
+	// LCS of words: a b d (c is out of order) = 3.
+	assert.Equal(t, 3.0, got["words"].Sums.PredGold)
+	// Weighted: pred a,b,d meet gold a,b,d: 1 + 1.5 + 1 = 3.5; taking c first
+	// (c-c 1.5, then d-d 1) gives 2.5; so 3.5.
+	assert.Equal(t, 3.5, got["soft"].Sums.PredGold)
+	assert.Equal(t, 4.0, got["words"].Sums.PredPred)
+	assert.Equal(t, 6.0, got["soft"].Sums.GoldGold)
+}
+
+// TestWorkersDoNotChangeResults scores a random corpus with 1, 2 and 7
+// workers: the sums must be bitwise identical (they are taken in pair
+// order, whatever finishes first).
+func TestWorkersDoNotChangeResults(t *testing.T) {
+	p := compile(t, matchSpec)
+	rng := rand.New(rand.NewPCG(3, 4))
+	type doc struct {
+		ID    string `json:"id"`
+		Items []item `json:"items"`
+	}
+	var gold, pred []any
+	for i := range 200 {
+		xs, ys := []item{}, []item{}
+		for range rng.IntN(20) {
+			xs = append(xs, item{rng.IntN(5), rng.IntN(5)})
+		}
+		for range rng.IntN(20) {
+			ys = append(ys, item{rng.IntN(5), rng.IntN(5)})
+		}
+		gold = append(gold, doc{fmt.Sprint(i), ys})
+		pred = append(pred, doc{fmt.Sprint(i), xs})
+	}
+	g, pr := input(t, "gold", gold...), input(t, "pred", pred...)
+	base, err := p.Score(g, pr, eval.Options{Workers: 1, PerDoc: true})
+	require.NoError(t, err)
+	for _, w := range []int{2, 7} {
+		res, err := p.Score(g, pr, eval.Options{Workers: w, PerDoc: true})
+		require.NoError(t, err)
+		assert.Equal(t, base, res, "workers=%d", w)
+	}
+}
+
+// TestDecoding covers the JSON shapes a spec can read: bound paths,
+// unions with variables, sets dropping duplicates, bags keeping them.
+func TestDecoding(t *testing.T) {
+	p := compile(t, `
+type Arg { role: string, filler: int | string }
+type Doc { id: int, args: set<Arg>, tags: bag<string> = "meta.tags", flag: bool, score: float }
+input Doc
+metric args = S<->[args](delta)
+metric tags = S<->[tags](delta)
+`)
+	gold := `[{"id": 7, "args": [{"role": "a", "filler": 1}, {"role": "a", "filler": 1}, {"role": "b", "filler": "x"}],
+	           "meta": {"tags": ["t", "t", "u"]}, "flag": true, "score": 0.5}]`
+	pred := `{"id": 7, "args": [{"role": "a", "filler": "1"}, {"role": "b", "filler": "x"}], "meta": {"tags": ["t", "t"]}, "flag": false, "score": 1}`
+	g, err := eval.ParseJSON("g", []byte(gold), "auto")
+	require.NoError(t, err)
+	pr, err := eval.ParseJSON("p", []byte(pred), "auto")
+	require.NoError(t, err)
+	got := score(t, p, g, pr, eval.Options{})
+	// The set drops the repeated {a, 1}; 1 and "1" differ.
+	assert.Equal(t, Sums(1, 2, 2), sums(got["args"]))
+	// The bag keeps both t's: multiset intersection 2.
+	assert.Equal(t, Sums(2, 2, 3), sums(got["tags"]))
+}
+
+func Sums(pg, pp, gg float64) [3]float64 { return [3]float64{pg, pp, gg} }
+
+func sums(m *eval.MetricResult) [3]float64 {
+	return [3]float64{m.Sums.PredGold, m.Sums.PredPred, m.Sums.GoldGold}
+}
+
+// TestDataErrors checks that bad data names the file, the document and
+// the JSON path.
+func TestDataErrors(t *testing.T) {
+	p := compile(t, `
+type Arg { role: string, filler: int | string }
+type Doc { id: string, args: set<Arg> }
+input Doc
+metric args = S<->[args](delta)
+`)
+	good := `{"id": "d1", "args": []}`
+	cases := []struct{ name, pred, want string }{
+		{"wrong type", `{"id": "d1", "args": [{"role": 3, "filler": 1}]}`, `p.jsonl: document "d1" (line 1): args.0.role: expected a string, found a number 3`},
+		{"union", `{"id": "d1", "args": [{"role": "r", "filler": true}]}`, `p.jsonl: document "d1" (line 1): args.0.filler: expected one of int | string, found a boolean`},
+		{"not integer", `{"id": "d1", "args": [{"role": "r", "filler": 1.5}]}`, `args.0.filler: expected an integer, found a number 1.5`},
+		{"missing", `{"id": "d1", "args": [{"role": "r"}]}`, `p.jsonl: document "d1" (line 1): args.0: missing field "filler" of Arg`},
+		{"not array", `{"id": "d1", "args": {}}`, `args: expected an array (set<Arg>), found an object`},
+		{"bad id", `{"id": [], "args": []}`, `p.jsonl: document 1 (line 1): id: the pairing key "id" must be a string or a number, found an array`},
+		{"not object", `[1]`, `p.jsonl: document 1 (line 1): expected a JSON object, found an array`},
+	}
+	g, err := eval.ParseJSON("g.jsonl", []byte(good), "jsonl")
+	require.NoError(t, err)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pr, err := eval.ParseJSON("p.jsonl", []byte(c.pred), "jsonl")
+			if err == nil {
+				_, err = p.Score(g, pr, eval.Options{})
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+}
+
+// TestInteger checks that 1.5 is refused for an int and 3.0 accepted.
+func TestInteger(t *testing.T) {
+	p := compile(t, "type Doc { xs: set<int> }\ninput Doc\nmetric m = F<->[xs](delta)\n")
+	g, err := eval.ParseJSON("g", []byte(`{"xs": [1, 2, 3.0]}`), "json")
+	require.NoError(t, err)
+	pr, err := eval.ParseJSON("p", []byte(`{"xs": [3, 2e0, 1.5]}`), "json")
+	require.NoError(t, err)
+	_, err = p.Score(g, pr, eval.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "xs.2: expected an integer, found a number 1.5")
+	pr, err = eval.ParseJSON("p", []byte(`{"xs": [3, 2e0]}`), "json")
+	require.NoError(t, err)
+	got := score(t, p, g, pr, eval.Options{})
+	assert.Equal(t, Sums(2, 2, 3), sums(got["m"]))
+}
+
