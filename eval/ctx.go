@@ -57,11 +57,16 @@ type frame struct {
 	bestJ []int32
 	w     []float64
 
-	// inverted index: key -> chain of column indexes
-	head  map[uint64]int32
-	links []link
-	keys  []uint64
-	stamp []int32
+	// Inverted index: key -> chain of column indexes. Keys that are node
+	// IDs (dense, small) index arrays stamped with a generation; other keys
+	// (the empty-collection marks) go through a map.
+	head    map[uint64]int32
+	headAt  []int32
+	headGen []uint32
+	gen     uint32
+	links   []link
+	keys    []uint64
+	stamp   []int32
 }
 
 type pair struct{ Row, Col int32 }
@@ -95,17 +100,19 @@ func (f *frame) allPairs(n, k int) {
 // candidates lists the pairs (i, j) whose blocking keys meet, each once,
 // through an inverted index over the keys of ys.
 func (f *frame) candidates(c *ctx, keys keyFn, xs, ys []value.Ref) {
+	f.gen++
+	if f.gen == 0 { // wrapped: forget every stamp
+		clear(f.headGen)
+		f.gen = 1
+	}
 	clear(f.head)
 	f.links = f.links[:0]
 	for j, y := range ys {
 		f.keys = keys(c, y, f.keys[:0])
 		for _, key := range f.keys {
-			next, ok := f.head[key]
-			if !ok {
-				next = -1
-			}
-			f.head[key] = int32(len(f.links))
-			f.links = append(f.links, link{col: int32(j), next: next})
+			head := f.lookup(key)
+			f.setHead(key, int32(len(f.links)))
+			f.links = append(f.links, link{col: int32(j), next: head})
 		}
 	}
 	if cap(f.stamp) < len(ys) {
@@ -119,11 +126,7 @@ func (f *frame) candidates(c *ctx, keys keyFn, xs, ys []value.Ref) {
 	for i, x := range xs {
 		f.keys = keys(c, x, f.keys[:0])
 		for _, key := range f.keys {
-			at, ok := f.head[key]
-			if !ok {
-				continue
-			}
-			for ; at >= 0; at = f.links[at].next {
+			for at := f.lookup(key); at >= 0; at = f.links[at].next {
 				j := f.links[at].col
 				if f.stamp[j] != int32(i) {
 					f.stamp[j] = int32(i)
@@ -132,6 +135,36 @@ func (f *frame) candidates(c *ctx, keys keyFn, xs, ys []value.Ref) {
 			}
 		}
 	}
+}
+
+// lookup returns the head of key's chain, or -1.
+func (f *frame) lookup(key uint64) int32 {
+	if key < uint64(len(f.headAt)) {
+		if f.headGen[key] == f.gen {
+			return f.headAt[key]
+		}
+		return -1
+	}
+	if key&emptyKeyBase == 0 {
+		return -1 // a node ID never inserted
+	}
+	if at, ok := f.head[key]; ok {
+		return at
+	}
+	return -1
+}
+
+func (f *frame) setHead(key uint64, at int32) {
+	if key&emptyKeyBase != 0 {
+		f.head[key] = at
+		return
+	}
+	if key >= uint64(len(f.headAt)) {
+		n := int(key) + 1 + int(key)/2
+		f.headAt = append(f.headAt, make([]int32, n-len(f.headAt))...)
+		f.headGen = append(f.headGen, make([]uint32, n-len(f.headGen))...)
+	}
+	f.headAt[key], f.headGen[key] = at, f.gen
 }
 
 // bestPerRow sums, over rows, the best edge of the row (N:1: each

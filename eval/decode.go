@@ -110,8 +110,8 @@ func basicDecoder(kind types.BasicKind) decodeFn {
 			if v.Type != gjson.Number {
 				return 0, mismatch("an integer", v)
 			}
-			f, err := strconv.ParseFloat(v.Raw, 64)
-			if err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+			f := v.Num
+			if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
 				return 0, mismatch("an integer", v)
 			}
 			return d.a.Number(value.Int, f), nil
@@ -190,6 +190,25 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 	}
 	tag := ds.tag(t)
 	want := "an object (" + t.Name + ")"
+	// Records have few fields: comparing names beats hashing them.
+	names := make([]string, len(t.Fields))
+	for i, f := range t.Fields {
+		names[i] = f.Name
+	}
+	lookupField := func(key string) int {
+		if len(names) > 8 {
+			if i, ok := index[key]; ok {
+				return i
+			}
+			return -1
+		}
+		for i, name := range names {
+			if name == key {
+				return i
+			}
+		}
+		return -1
+	}
 	n := len(t.Fields)
 	missing := func(i int) *pathError {
 		return &pathError{msg: fmt.Sprintf("missing field %q of %s", t.Fields[i].Path, t.Name)}
@@ -234,8 +253,8 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 		var perr *pathError
 		d.depth++
 		v.ForEach(func(k, fv gjson.Result) bool {
-			i, ok := index[k.Str]
-			if !ok || kids[i] >= 0 {
+			i := lookupField(k.Str)
+			if i < 0 || kids[i] >= 0 {
 				return true // extra keys are ignored; a repeated key keeps its first value
 			}
 			r, err := fields[i](d, fv)

@@ -376,4 +376,3 @@ func TestInteger(t *testing.T) {
 	got := score(t, p, g, pr, eval.Options{})
 	assert.Equal(t, Sums(2, 2, 3), sums(got["m"]))
 }
-

@@ -117,8 +117,9 @@ func ParseJSON(path string, data []byte, format string) (*Input, error) {
 		}
 		i := 0
 		var bad error
+		lines := lineCounter{data: data, line: 1}
 		root.ForEach(func(_, v gjson.Result) bool {
-			doc := Doc{Index: i, Line: lineOf(data, v.Index), JSON: v.Raw}
+			doc := Doc{Index: i, Line: lines.at(v.Index), JSON: v.Raw}
 			if !v.IsObject() {
 				bad = &DataError{File: path, Doc: doc.Describe(), Msg: fmt.Sprintf("expected a JSON object, found %s", kindName(v))}
 				return false
@@ -182,6 +183,23 @@ func syntaxError(path string, data []byte, lineBase int) *DataError {
 	}
 	line, col := lineCol(data, off)
 	return &DataError{File: fmt.Sprintf("%s:%d:%d", path, line+lineBase, col), Msg: msg}
+}
+
+// lineCounter finds the lines of increasing offsets in one pass.
+type lineCounter struct {
+	data []byte
+	off  int
+	line int
+}
+
+func (l *lineCounter) at(off int) int {
+	if off < l.off {
+		l.off, l.line = 0, 1
+	}
+	off = min(off, len(l.data))
+	l.line += bytes.Count(l.data[l.off:off], []byte{'\n'})
+	l.off = off
+	return l.line
 }
 
 func lineOf(data []byte, off int) int {

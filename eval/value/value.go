@@ -8,7 +8,6 @@
 package value
 
 import (
-	"encoding/binary"
 	"math"
 	"slices"
 )
@@ -52,13 +51,12 @@ type Arena struct {
 	kids   []Ref
 	nextID ID
 
-	strIDs  map[string]ID
-	varIDs  map[varKey]ID
-	numIDs  map[numKey]ID
-	compIDs map[string]ID
-	key     []byte
-	ids     []ID
-	seen    map[ID]struct{}
+	strIDs map[string]ID
+	varIDs map[varKey]ID
+	numIDs map[numKey]ID
+	comps  compTable
+	ids    []ID
+	seen   map[ID]struct{}
 }
 
 type varKey struct {
@@ -87,14 +85,13 @@ func (a *Arena) Reset() {
 		a.strIDs = map[string]ID{}
 		a.varIDs = map[varKey]ID{}
 		a.numIDs = map[numKey]ID{}
-		a.compIDs = map[string]ID{}
 		a.seen = map[ID]struct{}{}
 	} else {
 		clear(a.strIDs)
 		clear(a.varIDs)
 		clear(a.numIDs)
-		clear(a.compIDs)
 	}
+	a.comps.reset()
 }
 
 // Len returns the number of nodes.
@@ -174,16 +171,7 @@ func (a *Arena) Composite(kind Kind, tag int, kids []Ref) Ref {
 	if kind == Set || kind == Bag {
 		slices.Sort(a.ids)
 	}
-	a.key = append(a.key[:0], byte(kind))
-	a.key = binary.LittleEndian.AppendUint32(a.key, uint32(tag))
-	for _, id := range a.ids {
-		a.key = binary.LittleEndian.AppendUint32(a.key, uint32(id))
-	}
-	id, ok := a.compIDs[string(a.key)]
-	if !ok {
-		id = a.newID()
-		a.compIDs[string(a.key)] = id
-	}
+	id := a.comps.intern(kind, tag, a.ids, a.newID)
 	off := int32(len(a.kids))
 	a.kids = append(a.kids, kids...)
 	return a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
@@ -194,6 +182,9 @@ func (a *Arena) Composite(kind Kind, tag int, kids []Ref) Ref {
 func (a *Arena) dedupe(kids []Ref) []Ref {
 	if len(kids) < 2 {
 		return kids
+	}
+	if len(kids) <= 16 {
+		return a.dedupeSmall(kids)
 	}
 	clear(a.seen)
 	var out []Ref
@@ -206,6 +197,35 @@ func (a *Arena) dedupe(kids []Ref) []Ref {
 			continue
 		}
 		a.seen[id] = struct{}{}
+		if out != nil {
+			out = append(out, k)
+		}
+	}
+	if out == nil {
+		return kids
+	}
+	return out
+}
+
+// dedupeSmall is dedupe by pairwise comparison, cheaper than hashing for
+// the short sets most documents have.
+func (a *Arena) dedupeSmall(kids []Ref) []Ref {
+	var out []Ref
+	for i, k := range kids {
+		id := a.nodes[k].id
+		dup := false
+		for _, prev := range kids[:i] {
+			if a.nodes[prev].id == id {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			if out == nil {
+				out = append(make([]Ref, 0, len(kids)), kids[:i]...)
+			}
+			continue
+		}
 		if out != nil {
 			out = append(out, k)
 		}

@@ -1,0 +1,92 @@
+package value
+
+// compTable interns composite nodes by (kind, tag, child IDs): an open
+// addressing hash table whose keys live in one pool, so interning a node
+// allocates nothing once the table has grown to the document size.
+type compTable struct {
+	slots []compSlot // power-of-two length; id < 0 marks an empty slot
+	pool  []ID       // the child IDs of every interned key, back to back
+	n     int
+}
+
+type compSlot struct {
+	hash uint64
+	id   ID
+	kind Kind
+	tag  int32
+	off  int32 // key children: pool[off : off+len]
+	len  int32
+}
+
+func (t *compTable) reset() {
+	for i := range t.slots {
+		t.slots[i].id = -1
+	}
+	t.pool = t.pool[:0]
+	t.n = 0
+}
+
+func hashKey(kind Kind, tag int, ids []ID) uint64 {
+	h := uint64(14695981039346656037) ^ uint64(kind)<<32 ^ uint64(uint32(tag))
+	for _, id := range ids {
+		h ^= uint64(uint32(id))
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	return h * 0x9E3779B97F4A7C15
+}
+
+// intern returns the ID of the key, calling fresh for a new one.
+func (t *compTable) intern(kind Kind, tag int, ids []ID, fresh func() ID) ID {
+	if 2*(t.n+1) > len(t.slots) {
+		t.grow()
+	}
+	h := hashKey(kind, tag, ids)
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.id < 0 {
+			*s = compSlot{hash: h, id: fresh(), kind: kind, tag: int32(tag), off: int32(len(t.pool)), len: int32(len(ids))}
+			t.pool = append(t.pool, ids...)
+			t.n++
+			return s.id
+		}
+		if s.hash == h && s.kind == kind && s.tag == int32(tag) && t.equal(s, ids) {
+			return s.id
+		}
+	}
+}
+
+func (t *compTable) equal(s *compSlot, ids []ID) bool {
+	if int(s.len) != len(ids) {
+		return false
+	}
+	key := t.pool[s.off : s.off+s.len]
+	for i, id := range ids {
+		if key[i] != id {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *compTable) grow() {
+	old := t.slots
+	size := max(64, 2*len(old))
+	t.slots = make([]compSlot, size)
+	for i := range t.slots {
+		t.slots[i].id = -1
+	}
+	mask := uint64(size - 1)
+	for _, s := range old {
+		if s.id < 0 {
+			continue
+		}
+		for i := s.hash & mask; ; i = (i + 1) & mask {
+			if t.slots[i].id < 0 {
+				t.slots[i] = s
+				break
+			}
+		}
+	}
+}
