@@ -376,3 +376,118 @@ func TestInteger(t *testing.T) {
 	got := score(t, p, g, pr, eval.Options{})
 	assert.Equal(t, Sums(2, 2, 3), sums(got["m"]))
 }
+
+type quad struct {
+	A int `json:"a"`
+	B int `json:"b"`
+	C int `json:"c"`
+	D int `json:"d"`
+}
+
+// TestAlignAgainstBruteForce checks `N◇[v](e, align = a)`: the matching
+// maximizes Σa and earns Σe on its pairs. When several matchings tie on
+// Σa, the credit must be that of one of them; when one is optimal, exactly
+// its credit.
+func TestAlignAgainstBruteForce(t *testing.T) {
+	p := compile(t, `
+type Q { a: int, b: int, c: int, d: int }
+type Doc { qs: bag<Q> }
+input Doc
+let choose = delta[a] + 0.5 * delta[b] + 0.25 * delta[c]
+metric one  = S<->[qs](delta[d], align = choose)
+metric many = S->[qs](delta[d], align = choose)
+metric all  = S~[qs](delta[d], align = choose)
+`)
+	alignW := func(x, y quad) float64 {
+		v := 0.0
+		if x.A == y.A {
+			v++
+		}
+		if x.B == y.B {
+			v += 0.5
+		}
+		if x.C == y.C {
+			v += 0.25
+		}
+		return v
+	}
+	credit := func(x, y quad) float64 {
+		if x.D == y.D {
+			return 1
+		}
+		return 0
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	randQ := func() []quad {
+		qs := make([]quad, rng.IntN(6))
+		for i := range qs {
+			qs[i] = quad{rng.IntN(2), rng.IntN(2), rng.IntN(3), rng.IntN(2)}
+		}
+		return qs
+	}
+	type doc struct {
+		Qs []quad `json:"qs"`
+	}
+	for trial := range 300 {
+		xs, ys := randQ(), randQ()
+		got := score(t, p, input(t, "g", doc{ys}), input(t, "p", doc{xs}), eval.Options{})
+		msg := fmt.Sprintf("trial %d xs=%v ys=%v", trial, xs, ys)
+
+		// 1:1: enumerate matchings, keep the credits of the Σa-optimal ones.
+		best, lo, hi := -1.0, 0.0, 0.0
+		used := make([]bool, len(ys))
+		var walk func(i int, a, e float64)
+		walk = func(i int, a, e float64) {
+			if i == len(xs) {
+				switch {
+				case a > best+1e-12:
+					best, lo, hi = a, e, e
+				case math.Abs(a-best) <= 1e-12:
+					lo, hi = math.Min(lo, e), math.Max(hi, e)
+				}
+				return
+			}
+			walk(i+1, a, e)
+			for j := range ys {
+				if w := alignW(xs[i], ys[j]); !used[j] && w > 0 {
+					used[j] = true
+					walk(i+1, a+w, e+credit(xs[i], ys[j]))
+					used[j] = false
+				}
+			}
+		}
+		walk(0, 0, 0)
+		s := got["one"].Sums.PredGold
+		require.True(t, s >= lo-1e-9 && s <= hi+1e-9, "one: got %v want in [%v, %v] %s", s, lo, hi, msg)
+
+		// N:1: each predicted item takes its best-aligned gold item (ties:
+		// any of them).
+		lo, hi = 0, 0
+		for _, x := range xs {
+			bestW, l, h := 0.0, 0.0, 0.0
+			for _, y := range ys {
+				w := alignW(x, y)
+				switch {
+				case w > bestW:
+					bestW, l, h = w, credit(x, y), credit(x, y)
+				case w == bestW && w > 0:
+					l, h = math.Min(l, credit(x, y)), math.Max(h, credit(x, y))
+				}
+			}
+			lo, hi = lo+l, hi+h
+		}
+		s = got["many"].Sums.PredGold
+		require.True(t, s >= lo-1e-9 && s <= hi+1e-9, "many: got %v want in [%v, %v] %s", s, lo, hi, msg)
+
+		// N:N: every pair with a positive alignment earns its credit.
+		all := 0.0
+		for _, x := range xs {
+			for _, y := range ys {
+				if alignW(x, y) > 0 {
+					all += credit(x, y)
+				}
+			}
+		}
+		require.Equal(t, all, got["all"].Sums.PredGold, msg)
+	}
+}
