@@ -491,3 +491,59 @@ metric all  = S~[qs](delta[d], align = choose)
 		require.Equal(t, all, got["all"].Sums.PredGold, msg)
 	}
 }
+
+// TestCountedPairViews checks that counting |v(X) ∩ v(Y)| for pairs, links
+// and nonlinks (the fast path) gives what building the views and matching
+// them gives (`delta * 1` is not plain δ, so it takes the general path),
+// on random clusterings, some of them with a mention in two entities
+// (where counting gives up and the view is built).
+func TestCountedPairViews(t *testing.T) {
+	p := compile(t, `
+type Entity { mentions: set<int> }
+type Doc { entities: set<Entity> }
+input Doc
+metric links_n   = F<->[links(entities)](delta)
+metric links_b   = F<->[links(entities)](delta * 1)
+metric non_n     = F<->[nonlinks(entities)](delta)
+metric non_b     = F<->[nonlinks(entities)](delta * 1)
+metric pairs_n   = S~[entities](F<->[pairs(mentions)](delta))
+metric pairs_b   = S~[entities](F<->[pairs(mentions)](delta * 1))
+`)
+	type entity struct {
+		Mentions []int `json:"mentions"`
+	}
+	type doc struct {
+		Entities []entity `json:"entities"`
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	clustering := func(overlap bool) doc {
+		d := doc{Entities: []entity{}}
+		next := 0
+		for range rng.IntN(6) {
+			e := entity{Mentions: []int{}}
+			for range 1 + rng.IntN(4) {
+				if overlap && next > 0 && rng.IntN(6) == 0 {
+					e.Mentions = append(e.Mentions, rng.IntN(next))
+					continue
+				}
+				e.Mentions = append(e.Mentions, rng.IntN(12))
+				next++
+			}
+			d.Entities = append(d.Entities, e)
+		}
+		return d
+	}
+	for trial := range 300 {
+		overlap := trial%3 == 0
+		g, pr := clustering(overlap), clustering(overlap)
+		got := score(t, p, input(t, "g", g), input(t, "p", pr), eval.Options{})
+		msg := fmt.Sprintf("trial %d gold=%v pred=%v", trial, g, pr)
+		for _, name := range []string{"links", "non", "pairs"} {
+			want, have := sums(got[name+"_b"]), sums(got[name+"_n"])
+			for i := range want {
+				// pairs sums F values: the order of addition may differ.
+				require.InDelta(t, want[i], have[i], 1e-9, "%s %s", name, msg)
+			}
+		}
+	}
+}

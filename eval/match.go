@@ -21,6 +21,10 @@ type matcher struct {
 	selfSlot   int32
 	pairSlot   int32
 	emptyKey   uint64
+	// counted, when set, computes Σ(X,Y) of a 1:1 δ-matching over a stdlib
+	// view that can count common elements without building them (pairs,
+	// links, nonlinks); ok = false falls back to building the view.
+	counted func(c *ctx, x, y value.Ref) (n float64, ok bool)
 }
 
 // emptyKeyBase marks "this collection is empty" in blocking keys: two
@@ -46,14 +50,22 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 			return nil, err
 		}
 	}
+	if v := s.View; v != nil && v.Call != nil && len(v.Fields) == 0 && len(v.Call.Args) == 1 &&
+		v.Call.Fun.Common != nil && elem.delta && s.Align == nil && s.Constraint == ast.OneToOne {
+		arg, argType, common := k.view(v.Call.Args[0]), v.Call.Args[0].Out, v.Call.Fun.Common
+		m.counted = func(c *ctx, x, y value.Ref) (float64, bool) {
+			return common(c.a, argType, arg(c, x), arg(c, y))
+		}
+	}
 	n := &cnode{eval: m.eval, nonneg: true, match: m}
 	chooser := m.elem
 	if m.align != nil {
 		chooser = m.align
 	}
-	if chooser.never && m.norm == ast.NormS {
+	switch {
+	case chooser.never && m.norm == ast.NormS:
 		n.never = true
-	} else if chooser.keys != nil {
+	case chooser.keys != nil && m.counted == nil: // blocking would build the view
 		n.keys = m.keys
 	}
 	return n, nil
@@ -61,6 +73,19 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 
 // eval is the normalized score of the matching of v(x) and v(y).
 func (m *matcher) eval(c *ctx, x, y value.Ref) float64 {
+	if m.counted != nil {
+		if xy, ok := m.counted(c, x, y); ok {
+			if m.norm == ast.NormS {
+				return xy
+			}
+			xx, _ := m.counted(c, x, x)
+			yy, _ := m.counted(c, y, y)
+			if xx == 0 && yy == 0 { // both views empty
+				return 1
+			}
+			return normalize(m.norm, m.beta, xy, xx, yy)
+		}
+	}
 	X, Y := m.view(c, x), m.view(c, y)
 	if m.norm == ast.NormS {
 		return m.sum(c, X, Y)

@@ -301,6 +301,13 @@ func describePair(pr *Pair) string {
 // normalized here: the corpus sums are normalized after summing.
 func topSums(c *ctx, n *cnode, x, y value.Ref) Sums {
 	if m := n.match; m != nil {
+		if m.counted != nil {
+			if xy, ok := m.counted(c, x, y); ok {
+				xx, _ := m.counted(c, x, x)
+				yy, _ := m.counted(c, y, y)
+				return Sums{PredGold: xy, PredPred: xx, GoldGold: yy}
+			}
+		}
 		X, Y := m.view(c, x), m.view(c, y)
 		return Sums{PredGold: m.sum(c, X, Y), PredPred: m.self(c, X), GoldGold: m.self(c, Y)}
 	}

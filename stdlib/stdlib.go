@@ -48,13 +48,18 @@ type View struct {
 	// Eval builds the result in the arena. tag numbers record types, for
 	// the synthetic records a view makes.
 	Eval func(a *value.Arena, result types.Type, tag func(*types.Record) int, args []value.Ref) value.Ref
+	// Common, when set, counts |v(x) ∩ v(y)| from the arguments of the
+	// two sides without building the views (a set of pairs can be
+	// quadratic in its input). ok is false when it cannot, and the
+	// evaluator then builds them. x and y may be the same value.
+	Common func(a *value.Arena, arg types.Type, x, y value.Ref) (n float64, ok bool)
 }
 
 // Similarities, Functions and Views are the tables, in documentation order.
 var (
 	Similarities = []*Similarity{Delta, Subset}
 	Functions    = []*Function{Max, Min}
-	Views        = []*View{Memberships, Lower, Tokens}
+	Views        = []*View{Memberships, Pairs, Links, Nonlinks, Lower, Tokens}
 )
 
 // LookupSimilarity, LookupFunction and LookupView find entries by name.

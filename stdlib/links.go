@@ -1,0 +1,263 @@
+package stdlib
+
+import (
+	"fmt"
+
+	"github.com/metricc/metricc/eval/value"
+	"github.com/metricc/metricc/typecheck/types"
+)
+
+// A pair is a 2-element set {a, b} of distinct values: a link. Matched
+// with δ, two pairs are equal when they join the same two values.
+
+// Pairs is every unordered pair of distinct elements of a collection.
+var Pairs = &View{
+	Name:    "pairs",
+	Doc:     "the set of unordered pairs {a, b} of distinct elements of a collection (as 2-element sets). Matched 1:1 with `delta`, it is counted, not built: C(\\|A∩B\\|, 2).",
+	Example: "`N<->[pairs(mentions)](delta)` (LEA's links of an entity)",
+	Type: func(args []types.Type) (types.Type, string) {
+		if len(args) != 1 {
+			return nil, "pairs takes one argument, a collection"
+		}
+		coll, ok := args[0].(*types.Collection)
+		if !ok {
+			return nil, fmt.Sprintf("pairs needs a collection, not %s", args[0])
+		}
+		return pairSet(coll.Elem), ""
+	},
+	Eval: func(a *value.Arena, _ types.Type, _ func(*types.Record) int, args []value.Ref) value.Ref {
+		elems := distinct(a, a.Kids(args[0]))
+		var out []value.Ref
+		for i := range elems {
+			for j := i + 1; j < len(elems); j++ {
+				out = append(out, a.Composite(value.Set, 0, []value.Ref{elems[i], elems[j]}))
+			}
+		}
+		return a.Composite(value.Set, 0, out)
+	},
+	Common: func(a *value.Arena, _ types.Type, x, y value.Ref) (float64, bool) {
+		xs := distinct(a, a.Kids(x))
+		if x == y {
+			return choose2(len(xs)), true
+		}
+		in := map[value.ID]bool{}
+		for _, r := range xs {
+			in[a.ID(r)] = true
+		}
+		common := 0
+		for _, r := range distinct(a, a.Kids(y)) {
+			if in[a.ID(r)] {
+				common++
+			}
+		}
+		return choose2(common), true
+	},
+}
+
+// Links is the coreference links of a clustering.
+var Links = &View{
+	Name: "links",
+	Doc: "the coreference links of a collection of entities: the pairs {a, b} of distinct mentions that share an entity (entities as for `memberships`). " +
+		"Matched 1:1 with `delta` over a partition, it is counted from the overlaps of entities, not built.",
+	Example: "`F<->[links(entities)](delta)` (BLANC's coreference links)",
+	Type:    clusterPairsType("links"),
+	Eval: func(a *value.Arena, result types.Type, _ func(*types.Record) int, args []value.Ref) value.Ref {
+		var out []value.Ref
+		for _, members := range clusters(a, result, args[0]) {
+			elems := distinct(a, members)
+			for i := range elems {
+				for j := i + 1; j < len(elems); j++ {
+					out = append(out, a.Composite(value.Set, 0, []value.Ref{elems[i], elems[j]}))
+				}
+			}
+		}
+		return a.Composite(value.Set, 0, out)
+	},
+	Common: func(a *value.Arena, arg types.Type, x, y value.Ref) (float64, bool) {
+		t, ok := contingency(a, arg, x, y)
+		if !ok {
+			return 0, false
+		}
+		n := 0.0
+		for _, c := range t.cells {
+			n += choose2(c)
+		}
+		return n, true
+	},
+}
+
+// Nonlinks is the non-coreference links of a clustering.
+var Nonlinks = &View{
+	Name: "nonlinks",
+	Doc: "the non-coreference links of a collection of entities: the pairs {a, b} of distinct mentions that share no entity. " +
+		"Matched 1:1 with `delta` over a partition, it is counted from the overlaps of entities, not built (it is quadratic in the mentions).",
+	Example: "`F<->[nonlinks(entities)](delta)` (BLANC's non-coreference links)",
+	Type:    clusterPairsType("nonlinks"),
+	Eval: func(a *value.Arena, result types.Type, _ func(*types.Record) int, args []value.Ref) value.Ref {
+		groups := clusters(a, result, args[0])
+		owner := map[value.ID]map[int]bool{}
+		var all []value.Ref
+		for g, members := range groups {
+			for _, m := range members {
+				id := a.ID(m)
+				if owner[id] == nil {
+					owner[id] = map[int]bool{}
+					all = append(all, m)
+				}
+				owner[id][g] = true
+			}
+		}
+		var out []value.Ref
+		for i := range all {
+			for j := i + 1; j < len(all); j++ {
+				if !shareGroup(owner[a.ID(all[i])], owner[a.ID(all[j])]) {
+					out = append(out, a.Composite(value.Set, 0, []value.Ref{all[i], all[j]}))
+				}
+			}
+		}
+		return a.Composite(value.Set, 0, out)
+	},
+	Common: func(a *value.Arena, arg types.Type, x, y value.Ref) (float64, bool) {
+		t, ok := contingency(a, arg, x, y)
+		if !ok {
+			return 0, false
+		}
+		// Ordered pairs of common mentions in different entities on both
+		// sides: all, minus same-row, minus same-column, plus same-cell
+		// (counted twice); halve for unordered pairs.
+		c := float64(t.common)
+		n := c * c
+		for _, r := range t.rows {
+			n -= float64(r) * float64(r)
+		}
+		for _, col := range t.cols {
+			n -= float64(col) * float64(col)
+		}
+		for _, cell := range t.cells {
+			n += float64(cell) * float64(cell)
+		}
+		return n / 2, true
+	},
+}
+
+func shareGroup(a, b map[int]bool) bool {
+	for g := range a {
+		if b[g] {
+			return true
+		}
+	}
+	return false
+}
+
+func pairSet(elem types.Type) types.Type {
+	return &types.Collection{Kind: types.Set, Elem: &types.Collection{Kind: types.Set, Elem: elem}}
+}
+
+// clusterPairsType types links/nonlinks: entities in, pairs of mentions out.
+func clusterPairsType(name string) func([]types.Type) (types.Type, string) {
+	return func(args []types.Type) (types.Type, string) {
+		if len(args) != 1 {
+			return nil, name + " takes one argument, a collection of entities"
+		}
+		coll, ok := args[0].(*types.Collection)
+		if !ok {
+			return nil, fmt.Sprintf("%s needs a collection of entities, not %s", name, args[0])
+		}
+		_, members, why := membersOf(coll.Elem)
+		if why != "" {
+			return nil, why
+		}
+		return pairSet(members.Elem), ""
+	}
+}
+
+// clusters returns the members of each entity: its only collection field,
+// or the entity itself when it is a collection (as membersOf requires).
+func clusters(a *value.Arena, _ types.Type, ents value.Ref) [][]value.Ref {
+	var out [][]value.Ref
+	for _, e := range a.Kids(ents) {
+		members := e
+		if a.Kind(e) == value.Record {
+			for _, f := range a.Kids(e) {
+				if k := a.Kind(f); k == value.Set || k == value.Bag || k == value.Seq {
+					members = f
+					break
+				}
+			}
+		}
+		out = append(out, a.Kids(members))
+	}
+	return out
+}
+
+// distinct drops repeated values (a bag's copies are one element here).
+func distinct(a *value.Arena, refs []value.Ref) []value.Ref {
+	seen := make(map[value.ID]bool, len(refs))
+	out := refs[:0:0]
+	for _, r := range refs {
+		if id := a.ID(r); !seen[id] {
+			seen[id] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func choose2(n int) float64 { return float64(n) * float64(n-1) / 2 }
+
+// table is the contingency of two partitions over their common mentions.
+type table struct {
+	common int
+	rows   map[int]int // entity of x -> common mentions in it
+	cols   map[int]int
+	cells  map[[2]int]int
+}
+
+// contingency counts how the mentions two sides share are spread over
+// their entities. It fails (ok = false) unless each side is a partition:
+// no mention in two entities.
+func contingency(a *value.Arena, arg types.Type, x, y value.Ref) (table, bool) {
+	field := -1
+	if coll, ok := arg.(*types.Collection); ok {
+		field, _, _ = membersOf(coll.Elem)
+	}
+	owner := func(ents value.Ref) (map[value.ID]int, bool) {
+		m := map[value.ID]int{}
+		for i, e := range a.Kids(ents) {
+			members := e
+			if field >= 0 {
+				members = a.Field(e, field)
+			}
+			for _, r := range a.Kids(members) {
+				id := a.ID(r)
+				if prev, dup := m[id]; dup && prev != i {
+					return nil, false
+				}
+				m[id] = i
+			}
+		}
+		return m, true
+	}
+	ox, ok := owner(x)
+	if !ok {
+		return table{}, false
+	}
+	oy := ox
+	if y != x {
+		if oy, ok = owner(y); !ok {
+			return table{}, false
+		}
+	}
+	t := table{rows: map[int]int{}, cols: map[int]int{}, cells: map[[2]int]int{}}
+	for id, i := range ox {
+		j, ok := oy[id]
+		if !ok {
+			continue
+		}
+		t.common++
+		t.rows[i]++
+		t.cols[j]++
+		t.cells[[2]int{i, j}]++
+	}
+	return t, true
+}
