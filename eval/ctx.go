@@ -17,6 +17,14 @@ type ctx struct {
 	memo     map[memoKey]float64
 	viewMemo map[memoKey]value.Ref
 
+	// latent-variable matching
+	latentSolver  solver.LatentSolver
+	latentProblem solver.LatentProblem
+	limits        solver.Limits
+	varIDs        [2]map[value.ID]int32
+	reqBuf        []varReq
+	varPairs      []solver.VarPair
+
 	cnt      []int32
 	touched  []value.ID
 	mark     []bool
@@ -145,7 +153,7 @@ func (f *frame) lookup(key uint64) int32 {
 		}
 		return -1
 	}
-	if key&emptyKeyBase == 0 {
+	if key&mapKeyBit == 0 {
 		return -1 // a node ID never inserted
 	}
 	if at, ok := f.head[key]; ok {
@@ -155,7 +163,7 @@ func (f *frame) lookup(key uint64) int32 {
 }
 
 func (f *frame) setHead(key uint64, at int32) {
-	if key&emptyKeyBase != 0 {
+	if key&mapKeyBit != 0 {
 		f.head[key] = at
 		return
 	}

@@ -30,6 +30,10 @@ type Input struct {
 	Docs []Doc
 	// Warnings are problems an adapter repaired, to print on stderr.
 	Warnings []string
+	// Positional says the documents have no ids of their own (an adapter
+	// gave them their positions as ids): pairing with this input is by
+	// position, whatever the input type says.
+	Positional bool
 }
 
 // Describe names the document for messages: its id, else its position.

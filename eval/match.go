@@ -25,14 +25,32 @@ type matcher struct {
 	// view that can count common elements without building them (pairs,
 	// links, nonlinks); ok = false falls back to building the view.
 	counted func(c *ctx, x, y value.Ref) (n float64, ok bool)
+	// latent is set when the elements hold latent variables: Σ(X,Y) is then
+	// solved jointly with the variable bijection (self-scores use the
+	// identity, which is optimal for them).
+	latent *latent
 }
 
-// emptyKeyBase marks "this collection is empty" in blocking keys: two
-// empty collections have a normalized score of 1, so they must meet.
-const emptyKeyBase = uint64(1) << 63
+// mapKeyBit marks blocking keys that are not node IDs: the "this
+// collection is empty" mark of each matcher (two empty collections have a
+// normalized score of 1, so they must meet) and hashes. Node IDs are dense
+// and index arrays; marked keys go through a map.
+const mapKeyBit = uint64(1) << 63
 
 func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, error) {
+	hasVars := types.ContainsVar(s.Coll.Elem)
+	if hasVars {
+		if typecheck.Sim(s) != k.root {
+			return nil, k.errorAt(s.Src, "a matching of values with latent variables (%s) must be the whole body of a metric: the variables of two documents are paired once, for the document pair", s.Coll.Elem)
+		}
+		if s.Align != nil {
+			return nil, k.errorAt(s.Align.Node(), "align is not supported on values with latent variables")
+		}
+	}
+	saved := k.varIdentity
+	k.varIdentity = k.varIdentity || hasVars
 	elem, err := k.compile(s.Elem, mode)
+	k.varIdentity = saved
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +59,7 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 		seq: s.Coll.Kind == types.Seq, norm: s.Norm, beta: s.Beta,
 		selfSlot: int32(k.newMemo()), pairSlot: int32(k.newMemo()),
 	}
-	m.emptyKey = emptyKeyBase | uint64(m.selfSlot)
+	m.emptyKey = mapKeyBit | uint64(m.selfSlot)
 	if m.norm == ast.NormVar {
 		m.norm = mode
 	}
@@ -49,6 +67,13 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 		if m.align, err = k.compile(s.Align, mode); err != nil {
 			return nil, err
 		}
+	}
+	if hasVars {
+		le, err := k.latentElem(s.Elem, mode)
+		if err != nil {
+			return nil, err
+		}
+		m.latent = &latent{elem: le}
 	}
 	if v := s.View; v != nil && v.Call != nil && len(v.Fields) == 0 && len(v.Call.Args) == 1 &&
 		v.Call.Fun.Common != nil && elem.delta && s.Align == nil && s.Constraint == ast.OneToOne {

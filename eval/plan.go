@@ -81,12 +81,14 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 			if m.UsesN {
 				mode = ast.NormP
 			}
+			comp.root = unwrapLets(m.Body)
 			top, err := comp.compile(m.Body, mode)
 			if err != nil {
 				return nil, err
 			}
 			pm.top = top
 			if m.UsesN {
+				comp.root = unwrapLets(m.Body)
 				if pm.topR, err = comp.compile(m.Body, ast.NormR); err != nil {
 					return nil, err
 				}
@@ -117,6 +119,12 @@ type compiler struct {
 	plan *Plan
 	lets map[letKey]*cnode
 	memo int
+	// root is the body of the metric being compiled (lets unwrapped): the
+	// only place a matching over values with latent variables may be.
+	root typecheck.Sim
+	// varIdentity lets δ compare variables by identity: inside a latent
+	// matcher's self-scores, where both values come from one document.
+	varIdentity bool
 }
 
 func (k *compiler) newMemo() int {
@@ -180,7 +188,7 @@ func (k *compiler) compile(s typecheck.Sim, mode ast.NormKind) (*cnode, error) {
 
 func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 	if s.Sim == stdlib.Delta {
-		if types.ContainsVar(s.T) {
+		if types.ContainsVar(s.T) && !k.varIdentity {
 			return nil, k.errorAt(s.Src, "δ on %s compares latent variables, which need the latent-variable solver (not available yet)", s.T)
 		}
 		return &cnode{
@@ -199,6 +207,17 @@ func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 	}
 	impl := s.Sim.Eval
 	return &cnode{eval: func(c *ctx, x, y value.Ref) float64 { return impl(c.a, x, y) }, nonneg: true}, nil
+}
+
+// unwrapLets returns the similarity a chain of lets stands for.
+func unwrapLets(s typecheck.Sim) typecheck.Sim {
+	for {
+		l, ok := s.(*typecheck.LetRef)
+		if !ok {
+			return s
+		}
+		s = l.Body
+	}
 }
 
 // errorAt makes an error naming the spec position of n.

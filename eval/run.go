@@ -9,6 +9,7 @@ import (
 
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
+	"github.com/metricc/metricc/solver"
 	"github.com/metricc/metricc/typecheck"
 	"github.com/metricc/metricc/typecheck/types"
 )
@@ -20,6 +21,9 @@ type Options struct {
 	PerDoc       bool     // keep per-document results
 	AllowMissing bool     // score an unpaired document against an empty one
 	Metrics      []string // report only these (and compute what they need)
+	// Search limits each latent-variable search (per document pair); the
+	// best matching found is reported with its gap when a limit stops it.
+	Search solver.Limits
 }
 
 // Sums are the three sums of a metric for one document pair or a corpus:
@@ -32,6 +36,9 @@ type Sums struct {
 	PredPred       float64
 	GoldGold       float64
 	PredGoldRecall float64
+	// Search reports the latent-variable searches behind PredGold (zero
+	// for metrics without latent variables).
+	Search SearchStats
 }
 
 func (s *Sums) add(o Sums) {
@@ -39,6 +46,7 @@ func (s *Sums) add(o Sums) {
 	s.PredPred += o.PredPred
 	s.GoldGold += o.GoldGold
 	s.PredGoldRecall += o.PredGoldRecall
+	s.Search.add(o.Search)
 }
 
 // MetricResult is the value of one metric over a corpus or one document.
@@ -96,7 +104,7 @@ type Pair struct {
 // has an id field, else by position. Unpaired documents are errors unless
 // allowMissing.
 func (p *Plan) PairDocs(gold, pred *Input, allowMissing bool) ([]Pair, error) {
-	if p.idPath == "" {
+	if p.idPath == "" || gold.Positional || pred.Positional {
 		return pairByPosition(gold, pred, allowMissing)
 	}
 	var errs DataErrors
@@ -199,6 +207,7 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 		go func() {
 			defer wg.Done()
 			c := newCtx()
+			c.limits = opts.Search
 			for i := range next {
 				sums[i], errs[i] = p.scorePair(c, &pairs[i], goldPath, predPath, wanted)
 			}
@@ -309,6 +318,10 @@ func topSums(c *ctx, n *cnode, x, y value.Ref) Sums {
 			}
 		}
 		X, Y := m.view(c, x), m.view(c, y)
+		if m.latent != nil {
+			xy, stats := m.latent.solve(c, m, X, Y)
+			return Sums{PredGold: xy, PredPred: m.self(c, X), GoldGold: m.self(c, Y), Search: stats}
+		}
 		return Sums{PredGold: m.sum(c, X, Y), PredPred: m.self(c, X), GoldGold: m.self(c, Y)}
 	}
 	return Sums{PredGold: n.eval(c, x, y), PredPred: n.eval(c, x, x), GoldGold: n.eval(c, y, y)}

@@ -43,6 +43,15 @@ func writeTable(w io.Writer, res *eval.Result) error {
 		fmt.Fprintf(bw, "corpus (%d documents)\n", res.Documents)
 	}
 	writeRows(res.Metrics)
+	for _, m := range res.Metrics {
+		if st := m.Sums.Search; st.Pairs > 0 {
+			fmt.Fprintf(bw, "%s: latent variables: %d of %d document pairs proven optimal", m.Name, st.Proven, st.Pairs)
+			if st.Proven < st.Pairs {
+				fmt.Fprintf(bw, " (largest gap %s; raise --search-nodes or --search-time)", num(st.MaxGap))
+			}
+			fmt.Fprintln(bw)
+		}
+	}
 	return bw.Flush()
 }
 
@@ -98,7 +107,15 @@ func writeMetricsJSON(bw *bufio.Writer, ms []*eval.MetricResult, indent string) 
 		if m.UsesN {
 			fmt.Fprintf(bw, ", \"pred_gold_recall\": %s", jnum(s.PredGoldRecall))
 		}
-		bw.WriteString("}}")
+		bw.WriteString("}")
+		if st := s.Search; st.Pairs > 0 {
+			fmt.Fprintf(bw, ",\n%s   \"search\": {\"pairs\": %d, \"proven_optimal\": %d", indent, st.Pairs, st.Proven)
+			if st.Proven < st.Pairs {
+				fmt.Fprintf(bw, ", \"max_gap\": %s", jnum(st.MaxGap))
+			}
+			fmt.Fprintf(bw, ", \"nodes\": %d}", st.Nodes)
+		}
+		bw.WriteString("}")
 	}
 	bw.WriteString("}")
 }

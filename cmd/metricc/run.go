@@ -6,8 +6,10 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc/solver"
 )
 
 // listFlag collects a repeatable string flag.
@@ -26,6 +28,8 @@ type runFlags struct {
 	inputFormat  string
 	bootstrap    int
 	seed         int64
+	searchNodes  int
+	searchTime   time.Duration
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) error {
@@ -41,6 +45,8 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.inputFormat, "input-format", "auto", "auto, json, jsonl, conll2012, penman, conllu or mrp")
 	fs.IntVar(&f.bootstrap, "bootstrap", 0, "percentile intervals from N resampled corpora (not available yet)")
 	fs.Int64Var(&f.seed, "seed", 1, "random seed for --bootstrap")
+	fs.IntVar(&f.searchNodes, "search-nodes", 0, "latent variables: stop each document pair's search after N branch-and-bound nodes (0: no limit)")
+	fs.DurationVar(&f.searchTime, "search-time", 0, "latent variables: stop each document pair's search after this long, e.g. 10s (0: no limit)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: metricc run SPEC GOLD PRED [flags]\n\nflags:\n")
 		fs.PrintDefaults()
@@ -81,6 +87,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	res, err := plan.Score(gold, pred, eval.Options{
 		Workers: f.workers, Macro: f.macro, PerDoc: f.perDoc,
 		AllowMissing: f.allowMissing, Metrics: f.metrics,
+		Search: solver.Limits{MaxNodes: f.searchNodes, Timeout: f.searchTime},
 	})
 	if err != nil {
 		return err
