@@ -1,0 +1,81 @@
+package conll2012_test
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/metricc/metricc/adapter/conll2012"
+	"github.com/metricc/metricc/testdata/coref/gen/corefgen"
+)
+
+var (
+	corpusOnce sync.Once
+	corpus     *corefgen.Corpus
+	longOnce   sync.Once
+	longCorpus *corefgen.Corpus
+)
+
+// conllCorpus is the generated corpus of CoNLL-2012 test size: 348
+// documents, 169,579 tokens, 19,764 key mentions.
+func conllCorpus() *corefgen.Corpus {
+	corpusOnce.Do(func() { corpus = corefgen.Generate(corefgen.Config{Seed: 1}) })
+	return corpus
+}
+
+func benchParse(b *testing.B, c *corefgen.Corpus) {
+	b.SetBytes(int64(len(c.Key) + len(c.Response)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, data := range [][]byte{c.Key, c.Response} {
+			in, err := conll2012.Parse("bench.conll", data)
+			if err != nil || len(in.Docs) == 0 {
+				b.Fatal(err)
+			}
+		}
+	}
+	tokens := c.KeyStats.Tokens + c.ResponseStats.Tokens
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(tokens), "ns/token")
+}
+
+// BenchmarkParseConll reads the key and the response of a corpus of
+// CoNLL-2012 test size (go run ./testdata/coref/gen writes the same files).
+func BenchmarkParseConll(b *testing.B) { benchParse(b, conllCorpus()) }
+
+// BenchmarkParseLong reads 40 documents of 2,000+ mentions each (the -long
+// corpus).
+func BenchmarkParseLong(b *testing.B) {
+	longOnce.Do(func() { longCorpus = corefgen.Generate(corefgen.Config{Seed: 1, Long: true}) })
+	benchParse(b, longCorpus)
+}
+
+// TestGeneratedCorpus reads the generated corpus: every document, no
+// repairs needed, and the generator's own counts.
+func TestGeneratedCorpus(t *testing.T) {
+	c := conllCorpus()
+	for _, side := range []struct {
+		data  []byte
+		stats corefgen.Stats
+	}{{c.Key, c.KeyStats}, {c.Response, c.ResponseStats}} {
+		in, err := conll2012.Parse("gen.conll", side.data)
+		require.NoError(t, err)
+		assert.Empty(t, in.Warnings)
+		require.Len(t, in.Docs, side.stats.Docs)
+		mentions, entities := 0, 0
+		sizes := map[int]int{}
+		for _, d := range in.Docs {
+			_, ents := entitiesOf(t, d)
+			entities += len(ents)
+			for _, e := range ents {
+				mentions += len(e)
+				sizes[len(e)]++
+			}
+		}
+		assert.Equal(t, side.stats.Mentions, mentions)
+		assert.Equal(t, side.stats.Entities, entities)
+		assert.Equal(t, side.stats.Sizes, sizes)
+	}
+	assert.Equal(t, 19764, c.KeyStats.Mentions)
+}
