@@ -17,7 +17,7 @@ const (
 var normNames = [...]string{NormS: "S", NormP: "P", NormR: "R", NormF: "F", NormJ: "J", NormVar: "N"}
 
 func (k NormKind) String() string {
-	if int(k) < len(normNames) {
+	if uint(k) < uint(len(normNames)) {
 		return normNames[k]
 	}
 	return "?"
@@ -38,7 +38,7 @@ const (
 var constraintNames = [...]string{OneToOne: "<->", ManyToOne: "->", OneToMany: "<-", ManyToMany: "~"}
 
 func (c Constraint) String() string {
-	if int(c) < len(constraintNames) {
+	if uint(c) < uint(len(constraintNames)) {
 		return constraintNames[c]
 	}
 	return "?"
@@ -58,7 +58,7 @@ const (
 var binaryNames = [...]string{OpAdd: "+", OpSub: "-", OpMul: "*", OpDiv: "/"}
 
 func (o BinaryOp) String() string {
-	if int(o) < len(binaryNames) {
+	if uint(o) < uint(len(binaryNames)) {
 		return binaryNames[o]
 	}
 	return "?"
@@ -87,7 +87,7 @@ const (
 var compareNames = [...]string{OpGT: ">", OpGE: ">=", OpLT: "<", OpLE: "<=", OpEQ: "=="}
 
 func (o CompareOp) String() string {
-	if int(o) < len(compareNames) {
+	if uint(o) < uint(len(compareNames)) {
 		return compareNames[o]
 	}
 	return "?"

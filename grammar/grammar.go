@@ -179,7 +179,7 @@ type NameTerm struct {
 	Name  Name        `parser:"@Ident"`
 	Args  *Args       `parser:"@@?"`
 	Match *MatchTail  `parser:"@@?"`
-	Sel   []FieldName `parser:"('.' @(Ident | Keyword))*"`
+	Sel   []FieldName `parser:"@(('.' (Ident | Keyword))*)"` // dots included: see View
 }
 
 // Args = "(" (Expr ("," Expr)*)? ")" .
@@ -200,9 +200,14 @@ type MatchTail struct {
 }
 
 // View = ViewAtom ("." FieldName)* .
+//
+// Fields (and NameTerm.Sel) capture the whole repetition at once, '.'
+// tokens included, which the lowering skips: participle overwrites a
+// []lexer.Token field at every capture, so `('.' @Ident)*` would keep only
+// the last name of a.b.c.
 type View struct {
 	Atom   *ViewAtom   `parser:"@@"`
-	Fields []FieldName `parser:"('.' @(Ident | Keyword))*"`
+	Fields []FieldName `parser:"@(('.' (Ident | Keyword))*)"`
 }
 
 // ViewAtom = FieldName ("(" View ("," View)* ")")? .

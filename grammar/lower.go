@@ -55,6 +55,10 @@ func syntaxError(src *ast.Source, err error) *ast.Error {
 		} else {
 			e.End = pos + ast.Pos(len(tok.Value))
 			e.Hint = lookalikeHint(tok.Value)
+			if keywords[tok.Value] && strings.Contains(e.Msg, "(expected <ident>") {
+				// "expected <ident>" alone is puzzling when the word looks like a name.
+				e.Hint = fmt.Sprintf("%q is a keyword and cannot be used as a name here", tok.Value)
+			}
 		}
 	}
 	e.Msg = strings.TrimPrefix(e.Msg, "lexer: ")
@@ -293,11 +297,16 @@ func (l *lowerer) nameTerm(n *NameTerm) ast.Expr {
 	default:
 		x = exprIdent(n.Name)
 	}
+	var dot ast.Pos
 	for _, s := range n.Sel {
+		if s.Value == "." {
+			dot = pos(s.Pos)
+			continue
+		}
 		sel := ident(s)
 		if _, isName := x.(*ast.Ident); !isName {
 			if _, isSel := x.(*ast.Selector); !isSel {
-				l.errorf(sel.Pos()-1, sel.End(), "%q can only follow a metric name, as in muc.f1", "."+sel.Name)
+				l.errorf(dot, sel.End(), "%q can only follow a metric name, as in muc.f1", "."+sel.Name)
 			}
 		}
 		x = &ast.Selector{X: x, Sel: sel}
@@ -320,6 +329,8 @@ func (l *lowerer) matching(n *NameTerm) ast.Expr {
 			beta = numberOnly(l.expr(n.Args.List[0]))
 		}
 		switch {
+		case !ok:
+			// Already reported: an unknown letter is the one mistake here.
 		case kind != ast.NormF:
 			l.errorf(norm.NamePos, norm.EndPos, "only F takes a parameter, as in F(0.5)")
 		case beta == nil:
@@ -363,7 +374,9 @@ func (l *lowerer) view(v *View) ast.View {
 		fields = append(fields, ident(a.Name))
 	}
 	for _, f := range v.Fields {
-		fields = append(fields, ident(f))
+		if f.Value != "." {
+			fields = append(fields, ident(f))
+		}
 	}
 	if len(fields) == 0 {
 		return base

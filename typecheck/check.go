@@ -192,8 +192,9 @@ func (c *checker) resolveTypes() {
 		c.prog.Records = append(c.prog.Records, e.rec)
 	}
 	if c.inputDecl == nil {
-		if c.hasSimilarityMetric() {
-			c.errs.Add(c.src, ast.NoPos, ast.NoPos, "missing input declaration (e.g. `input Doc`): the type of one document")
+		if m := c.firstSimilarityMetric(); m != nil {
+			// Reported at the first metric that needs it, so the error has a line.
+			c.errorf(m, "missing input declaration (e.g. `input Doc`): the type of one document, which metric %q compares", m.Name)
 		}
 		return
 	}
@@ -207,13 +208,13 @@ func (c *checker) resolveTypes() {
 	}
 }
 
-func (c *checker) hasSimilarityMetric() bool {
+func (c *checker) firstSimilarityMetric() *ast.Ident {
 	for _, e := range c.nameOrder {
 		if e.kind == metricName && !e.corpus {
-			return true
+			return e.ident
 		}
 	}
-	return false
+	return nil
 }
 
 // resolveRecord fills the fields of a record, reporting records that
@@ -277,7 +278,8 @@ func (c *checker) typeExpr(t ast.TypeExpr) types.Type {
 			}
 			return &types.Collection{Kind: *kind, Elem: elem}
 		}
-		if t.Args != nil {
+		if t.Args != nil && (basicTypes[name] != nil || c.typeDecls[name] != nil) {
+			// Only for a known type: `Sett<int>` is a misspelt set, not a record.
 			c.errorf(t, "type %q takes no type arguments", name)
 			return types.InvalidType
 		}
@@ -356,6 +358,10 @@ func (c *checker) resolveExprNames(e ast.Expr, corpus bool) {
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Selector:
+			if !corpus {
+				// Only a let can get here: a metric with a selector is a corpus metric.
+				c.errorf(n, "%s is a corpus value of a metric; only a corpus metric can use it, as in metric avg = (muc.f1 + b3.f1) / 2", ast.ExprString(n))
+			}
 			return false // checked with the corpus metric
 		case *ast.Matching:
 			// The view and the body are names too; the normalizer is not.
@@ -442,8 +448,8 @@ func (c *checker) findLetCycles() {
 	state := map[*ast.LetDecl]int{}
 	var visit func(l *ast.LetDecl, path []*ast.LetDecl)
 	visit = func(l *ast.LetDecl, path []*ast.LetDecl) {
-		if state[l] == 2 {
-			return
+		if state[l] >= 2 {
+			return // done, or on a cycle already reported: visiting it again would repeat the report (and blow up)
 		}
 		if state[l] == 1 {
 			i := 0

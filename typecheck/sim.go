@@ -120,6 +120,9 @@ func (c *checker) matching(e *ast.Matching, t types.Type) Sim {
 		}
 		coll = m.View.Out
 	}
+	if types.IsInvalid(coll) {
+		return nil // the type's error is reported where it is declared
+	}
 	ct, ok := coll.(*types.Collection)
 	if !ok {
 		if e.View != nil {
@@ -160,6 +163,9 @@ func (c *checker) view(v ast.View, t types.Type) *View {
 			rv.Call, rv.Fields, rv.Out = base.Call, base.Fields, base.Out
 		}
 		for _, f := range v.Fields {
+			if types.IsInvalid(rv.Out) {
+				return nil // reported where the type is declared
+			}
 			rec, ok := rv.Out.(*types.Record)
 			if !ok {
 				c.errorf(f, "cannot select field %q of %s", f.Name, rv.Out)
@@ -193,6 +199,9 @@ func (c *checker) view(v ast.View, t types.Type) *View {
 			}
 			call.Args = append(call.Args, av)
 			argTypes[i] = av.Out
+			if containsInvalid(av.Out) {
+				return nil // a view cannot judge a type with an erroneous part; that part is reported already
+			}
 		}
 		out, why := fun.Type(argTypes)
 		if why != "" {
@@ -203,4 +212,36 @@ func (c *checker) view(v ast.View, t types.Type) *View {
 		return &View{Src: v, In: t, Call: call, Out: out}
 	}
 	panic(fmt.Sprintf("typecheck: unknown view %T", v))
+}
+
+// containsInvalid reports whether t has an invalid part anywhere, record
+// fields included (types.IsInvalid stops at records).
+func containsInvalid(t types.Type) bool {
+	return hasInvalid(t, map[*types.Record]bool{})
+}
+
+func hasInvalid(t types.Type, seen map[*types.Record]bool) bool {
+	switch t := t.(type) {
+	case *types.Invalid:
+		return true
+	case *types.Collection:
+		return hasInvalid(t.Elem, seen)
+	case *types.Union:
+		for _, a := range t.Alts {
+			if hasInvalid(a, seen) {
+				return true
+			}
+		}
+	case *types.Record:
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		for _, f := range t.Fields {
+			if hasInvalid(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
