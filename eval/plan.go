@@ -32,7 +32,7 @@ type planMetric struct {
 	m      *typecheck.Metric
 	top    *cnode
 	topR   *cnode // N=R tree; nil unless m.UsesN
-	corpus func(vals map[*typecheck.Metric]*MetricResult) float64
+	corpus corpusFn
 }
 
 // simFn computes φ(x, y).
@@ -182,6 +182,21 @@ func (k *compiler) compile(s typecheck.Sim, mode ast.NormKind) (*cnode, error) {
 		return k.iverson(s, mode)
 	case *typecheck.Call:
 		return k.call(s, mode)
+	case *typecheck.SelfScore:
+		x, err := k.compile(s.X, mode)
+		if err != nil {
+			return nil, err
+		}
+		n := &cnode{nonneg: x.nonneg, never: x.never}
+		switch mode {
+		case ast.NormP:
+			n.eval = func(c *ctx, a, _ value.Ref) float64 { return x.eval(c, a, a) }
+		case ast.NormR:
+			n.eval = func(c *ctx, _, b value.Ref) float64 { return x.eval(c, b, b) }
+		default:
+			return nil, k.errorAt(s.Src, "self(...) needs the normalizer variable N's side; this use has none")
+		}
+		return n, nil
 	}
 	return nil, fmt.Errorf("eval: cannot compile %T", s)
 }
@@ -322,19 +337,7 @@ func (k *compiler) iverson(s *typecheck.Iverson, mode ast.NormKind) (*cnode, err
 	if err != nil {
 		return nil, err
 	}
-	var cmp func(a, b float64) bool
-	switch s.Op {
-	case ast.OpGT:
-		cmp = func(a, b float64) bool { return a > b }
-	case ast.OpGE:
-		cmp = func(a, b float64) bool { return a >= b }
-	case ast.OpLT:
-		cmp = func(a, b float64) bool { return a < b }
-	case ast.OpLE:
-		cmp = func(a, b float64) bool { return a <= b }
-	case ast.OpEQ:
-		cmp = func(a, b float64) bool { return a == b }
-	}
+	cmp := comparison(s.Op)
 	n := &cnode{
 		eval: func(c *ctx, a, b value.Ref) float64 {
 			if cmp(x.eval(c, a, b), y.eval(c, a, b)) {
@@ -353,6 +356,21 @@ func (k *compiler) iverson(s *typecheck.Iverson, mode ast.NormKind) (*cnode, err
 		}
 	}
 	return n, nil
+}
+
+// comparison returns the test of an Iverson bracket.
+func comparison(op ast.CompareOp) func(a, b float64) bool {
+	switch op {
+	case ast.OpGT:
+		return func(a, b float64) bool { return a > b }
+	case ast.OpGE:
+		return func(a, b float64) bool { return a >= b }
+	case ast.OpLT:
+		return func(a, b float64) bool { return a < b }
+	case ast.OpLE:
+		return func(a, b float64) bool { return a <= b }
+	}
+	return func(a, b float64) bool { return a == b }
 }
 
 func (k *compiler) call(s *typecheck.Call, mode ast.NormKind) (*cnode, error) {
@@ -445,45 +463,81 @@ func (k *compiler) view(v *typecheck.View) viewFn {
 	}
 }
 
-func compileCorpus(e typecheck.Corpus) func(map[*typecheck.Metric]*MetricResult) float64 {
+// cval is a corpus value: a number (all three fields equal) or a whole
+// metric (precision, recall, f1), combined field by field.
+type cval [3]float64
+
+type corpusFn func(vals map[*typecheck.Metric]*MetricResult) cval
+
+func scalar(v float64) cval { return cval{v, v, v} }
+
+func compileCorpus(e typecheck.Corpus) corpusFn {
 	switch e := e.(type) {
 	case *typecheck.CorpusConst:
-		v := e.Value
-		return func(map[*typecheck.Metric]*MetricResult) float64 { return v }
+		v := scalar(e.Value)
+		return func(map[*typecheck.Metric]*MetricResult) cval { return v }
 	case *typecheck.CorpusRef:
 		m, field := e.Metric, e.Field
-		return func(vals map[*typecheck.Metric]*MetricResult) float64 { return vals[m].Field(field) }
+		if field == "" {
+			return func(vals map[*typecheck.Metric]*MetricResult) cval {
+				r := vals[m]
+				return cval{r.Precision, r.Recall, r.F1}
+			}
+		}
+		return func(vals map[*typecheck.Metric]*MetricResult) cval { return scalar(vals[m].Field(field)) }
 	case *typecheck.CorpusNeg:
 		x := compileCorpus(e.X)
-		return func(vals map[*typecheck.Metric]*MetricResult) float64 { return -x(vals) }
+		return func(vals map[*typecheck.Metric]*MetricResult) cval {
+			return fieldwise1(x(vals), func(a float64) float64 { return -a })
+		}
 	case *typecheck.CorpusArith:
 		x, y := compileCorpus(e.X), compileCorpus(e.Y)
+		var op func(a, b float64) float64
 		switch e.Op {
 		case ast.OpAdd:
-			return func(v map[*typecheck.Metric]*MetricResult) float64 { return x(v) + y(v) }
+			op = func(a, b float64) float64 { return a + b }
 		case ast.OpSub:
-			return func(v map[*typecheck.Metric]*MetricResult) float64 { return x(v) - y(v) }
+			op = func(a, b float64) float64 { return a - b }
 		case ast.OpMul:
-			return func(v map[*typecheck.Metric]*MetricResult) float64 { return x(v) * y(v) }
+			op = func(a, b float64) float64 { return a * b }
 		default:
-			return func(v map[*typecheck.Metric]*MetricResult) float64 { return div(x(v), y(v)) }
+			op = div
+		}
+		return func(v map[*typecheck.Metric]*MetricResult) cval {
+			a, b := x(v), y(v)
+			return cval{op(a[0], b[0]), op(a[1], b[1]), op(a[2], b[2])}
+		}
+	case *typecheck.CorpusIverson:
+		x, y := compileCorpus(e.X), compileCorpus(e.Y)
+		cmp := comparison(e.Op)
+		return func(v map[*typecheck.Metric]*MetricResult) cval {
+			if cmp(x(v)[0], y(v)[0]) {
+				return scalar(1)
+			}
+			return scalar(0)
 		}
 	case *typecheck.CorpusCall:
-		args := make([]func(map[*typecheck.Metric]*MetricResult) float64, len(e.Args))
+		args := make([]corpusFn, len(e.Args))
 		for i, a := range e.Args {
 			args[i] = compileCorpus(a)
 		}
 		impl := e.Fun.Eval
-		return func(v map[*typecheck.Metric]*MetricResult) float64 {
+		return func(v map[*typecheck.Metric]*MetricResult) cval {
+			var out cval
 			vals := make([]float64, len(args))
-			for i, a := range args {
-				vals[i] = a(v)
+			for f := range out {
+				for i, a := range args {
+					vals[i] = a(v)[f]
+				}
+				out[f] = impl(vals)
 			}
-			return impl(vals)
+			return out
 		}
 	}
 	panic(fmt.Sprintf("eval: unknown corpus expression %T", e))
 }
+
+func fieldwise1(a cval, f func(float64) float64) cval { return cval{f(a[0]), f(a[1]), f(a[2])} }
 
 // normalize applies a normalizer to the three sums of a matching. Two
 // empty collections score 1 (handled by the caller); any other 0/0 is 0.

@@ -52,7 +52,9 @@ func (s *Sums) add(o Sums) {
 // MetricResult is the value of one metric over a corpus or one document.
 type MetricResult struct {
 	Name   string
-	Corpus bool // arithmetic on other metrics: only Value is set
+	Corpus bool // arithmetic on other metrics: only Value is set, or, for
+	// a whole-metric combination (Triple), Precision, Recall and F1
+	Triple bool
 	UsesN  bool
 	Sums   Sums
 
@@ -64,7 +66,8 @@ type MetricResult struct {
 	HasValue bool
 }
 
-// Field returns a corpus value by name: precision, recall, f1 or value.
+// Field returns a corpus value by name: precision, recall, f1, value, or
+// one of the sums (pred_gold, pred_pred, gold_gold, pred_gold_recall).
 func (r *MetricResult) Field(name string) float64 {
 	switch name {
 	case "precision":
@@ -73,6 +76,14 @@ func (r *MetricResult) Field(name string) float64 {
 		return r.Recall
 	case "f1":
 		return r.F1
+	case "pred_gold":
+		return r.Sums.PredGold
+	case "pred_pred":
+		return r.Sums.PredPred
+	case "gold_gold":
+		return r.Sums.GoldGold
+	case "pred_gold_recall":
+		return r.Sums.PredGoldRecall
 	}
 	if r.HasValue || r.Corpus {
 		return r.Value
@@ -452,7 +463,13 @@ func (p *Plan) evalCorpus(byMetric map[*typecheck.Metric]*MetricResult, out []*M
 				}
 			}
 		}
-		out[i].Value, out[i].HasValue = pm.corpus(byMetric), true
+		v := pm.corpus(byMetric)
+		if pm.m.CorpusTriple {
+			out[i].Triple = true
+			out[i].Precision, out[i].Recall, out[i].F1 = v[0], v[1], v[2]
+		} else {
+			out[i].Value, out[i].HasValue = v[0], true
+		}
 	}
 	for i := range p.Metrics {
 		if wanted[i] {

@@ -58,7 +58,7 @@ type View struct {
 // Similarities, Functions and Views are the tables, in documentation order.
 var (
 	Similarities = []*Similarity{Delta, Subset}
-	Functions    = []*Function{Max, Min}
+	Functions    = []*Function{Max, Min, Self}
 	Views        = []*View{Memberships, Pairs, Links, Nonlinks, Lower, Tokens}
 )
 
@@ -185,6 +185,17 @@ var Min = &Function{
 		}
 		return m
 	},
+}
+
+// Self is self(e): e scored on one side against itself. Its evaluation
+// depends on the normalizer variable, so the evaluator implements it; the
+// entry declares it and documents it.
+var Self = &Function{
+	Name: "self",
+	Doc: "self(e) is e(z, z) for the value z on the side the normalizer variable N selects: the prediction when computing precision, the gold when computing recall. " +
+		"It weights a pair by the importance of the side being normalized (LEA: an entity's size); a metric using it is computed with N=P and N=R like one using N.",
+	Example: "`N~[entities](self(S<->[mentions](delta)) * N<->[pairs(mentions)](delta))`",
+	MinArgs: 1, MaxArgs: 1,
 }
 
 // Memberships is the B³ view: one record {mention, entity} per mention of
@@ -326,7 +337,11 @@ func Markdown() string {
 		fmt.Fprintf(&b, "| %s | similarity | %s | %s |\n", name, s.Doc, s.Example)
 	}
 	for _, f := range Functions {
-		fmt.Fprintf(&b, "| `%s(a, b, ...)` | function | %s | %s |\n", f.Name, f.Doc, f.Example)
+		sig := "(a, b, ...)"
+		if f.MaxArgs == 1 {
+			sig = "(e)"
+		}
+		fmt.Fprintf(&b, "| `%s%s` | function | %s | %s |\n", f.Name, sig, f.Doc, f.Example)
 	}
 	for _, v := range Views {
 		fmt.Fprintf(&b, "| `%s(...)` | view | %s | %s |\n", v.Name, v.Doc, v.Example)

@@ -28,6 +28,7 @@ func Check(f *ast.File) (*Program, ast.ErrorList) {
 		prog:      &Program{File: f},
 	}
 	c.collect(f)
+	c.classifyMetrics()
 	c.resolveTypes()
 	c.resolveNames()
 	c.checkMetrics()
@@ -131,9 +132,23 @@ func (c *checker) collect(f *ast.File) {
 		case *ast.LetDecl:
 			c.declareName(&nameEntry{kind: letName, ident: d.Name, let: d})
 		case *ast.MetricDecl:
-			c.declareName(&nameEntry{kind: metricName, ident: d.Name, metric: d, corpus: isCorpusExpr(d.Value)})
+			c.declareName(&nameEntry{kind: metricName, ident: d.Name, metric: d})
 		case *ast.OntologyDecl:
 			c.errorf(d, "ontology declarations are not supported yet (they come with the ontology similarities ancestor, level and supertypes)")
+		}
+	}
+}
+
+// classifyMetrics tells corpus metrics from similarity metrics, once every
+// name is known (a corpus metric may name a metric declared after it).
+func (c *checker) classifyMetrics() {
+	isMetric := func(name string) bool {
+		e := c.names[name]
+		return e != nil && e.kind == metricName
+	}
+	for _, e := range c.nameOrder {
+		if e.kind == metricName {
+			e.corpus = isCorpusExpr(e.metric.Value, isMetric)
 		}
 	}
 }
@@ -158,17 +173,29 @@ func (c *checker) declareName(e *nameEntry) {
 
 var normalizerLetters = map[string]bool{"S": true, "P": true, "R": true, "F": true, "J": true, "N": true, "Σ": true}
 
-// isCorpusExpr reports whether e refers to metric values (`muc.f1`): such a
-// metric is arithmetic on corpus values, not a similarity.
-func isCorpusExpr(e ast.Expr) bool {
-	found := false
+// isCorpusExpr reports whether e is arithmetic on corpus values of other
+// metrics rather than a similarity: it names a metric value (`muc.f1`), or
+// it combines whole metrics (`(blanc_c + blanc_n) / 2`) and nothing that
+// compares values.
+func isCorpusExpr(e ast.Expr, isMetric func(string) bool) bool {
+	selector, metric, similarity := false, false, false
 	ast.Inspect(e, func(n ast.Node) bool {
-		if _, ok := n.(*ast.Selector); ok {
-			found = true
+		switch n := n.(type) {
+		case *ast.Selector:
+			selector = true
+			return false
+		case *ast.Ident:
+			if isMetric(n.Name) {
+				metric = true
+			} else {
+				similarity = true
+			}
+		case *ast.Matching, *ast.Project:
+			similarity = true
 		}
-		return !found
+		return true
 	})
-	return found
+	return selector || (metric && !similarity)
 }
 
 // ---- phase 2: types ----
@@ -515,11 +542,15 @@ func (c *checker) checkMetrics() {
 	}
 }
 
-// usesNormVar reports whether the normalizer variable N occurs in s.
+// usesNormVar reports whether s depends on the side N selects: the
+// normalizer variable N, or self(...).
 func usesNormVar(s Sim) bool {
 	found := false
 	walkSim(s, func(s Sim) {
-		if m, ok := s.(*Match); ok && m.Norm == ast.NormVar {
+		switch s := s.(type) {
+		case *Match:
+			found = found || s.Norm == ast.NormVar
+		case *SelfScore:
 			found = true
 		}
 	})
@@ -552,6 +583,8 @@ func walkSim(s Sim, f func(Sim)) {
 		}
 	case *LetRef:
 		walkSim(s.Body, f)
+	case *SelfScore:
+		walkSim(s.X, f)
 	}
 }
 
@@ -562,6 +595,7 @@ func (c *checker) checkCorpusMetric(e *nameEntry) {
 	e.state = 1
 	deps := map[*Metric]bool{}
 	e.m.Corpus = c.corpus(e.metric.Value, e, deps)
+	e.m.CorpusTriple = e.m.Corpus != nil && IsTriple(e.m.Corpus)
 	for _, m := range c.prog.Metrics {
 		if deps[m] {
 			e.m.Deps = append(e.m.Deps, m)
@@ -570,12 +604,15 @@ func (c *checker) checkCorpusMetric(e *nameEntry) {
 	e.state = 2
 }
 
-// metricFields are the corpus values a metric exposes.
+// metricFields are the corpus values a similarity metric exposes: its
+// normalized values and its sums.
 var metricFields = map[string]string{
 	"precision": "precision", "p": "precision",
 	"recall": "recall", "r": "recall",
 	"f1": "f1", "f": "f1",
-	"value": "value",
+	"value":     "value",
+	"pred_gold": "pred_gold", "pred_pred": "pred_pred", "gold_gold": "gold_gold",
+	"pred_gold_recall": "pred_gold_recall",
 }
 
 func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Corpus {
@@ -596,10 +633,26 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 			return nil
 		}
 		return &CorpusArith{Src: x, Op: x.Op, X: l, Y: r}
+	case *ast.Iverson:
+		l, r := c.corpus(x.X, self, deps), c.corpus(x.Y, self, deps)
+		if l == nil || r == nil {
+			return nil
+		}
+		for _, side := range []Corpus{l, r} {
+			if IsTriple(side) {
+				c.errorf(side.Node(), "[[ ]] compares numbers; %s is a whole metric (precision, recall, f1): pick one, as in %s.f1", ast.ExprString(side.Node().(ast.Expr)), ast.ExprString(side.Node().(ast.Expr)))
+				return nil
+			}
+		}
+		return &CorpusIverson{Src: x, Op: x.Op, X: l, Y: r}
 	case *ast.Call:
 		fun := stdlib.LookupFunction(x.Fun.Name)
 		if fun == nil {
 			return nil // reported by resolveNames
+		}
+		if fun == stdlib.Self {
+			c.errorf(x, "self(...) is a similarity; a corpus metric combines metric values")
+			return nil
 		}
 		if !c.arityOK(x, fun) {
 			return nil
@@ -619,44 +672,89 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 			c.errorf(x, "expected metric.field, as in muc.f1")
 			return nil
 		}
-		e := c.names[base.Name]
-		if e == nil || e.kind != metricName {
-			err := c.errorf(base, "undefined metric %q", base.Name)
-			err.Hint = suggest(base.Name, c.metricNames())
-			return nil
-		}
-		if e == self {
-			c.errorf(base, "metric %q refers to itself", base.Name)
+		e := c.metricRef(base, self)
+		if e == nil {
 			return nil
 		}
 		field, ok := metricFields[x.Sel.Name]
-		if !ok || (e.corpus && field != "value") {
-			want := "precision, recall, f1 or value"
-			if e.corpus {
-				want = "value"
-			}
+		want := "precision, recall, f1, value, pred_gold, pred_pred, gold_gold or pred_gold_recall"
+		switch {
+		case e.corpus && e.m.CorpusTriple:
+			want = "precision, recall or f1"
+			ok = ok && (field == "precision" || field == "recall" || field == "f1")
+		case e.corpus:
+			want = "value"
+			ok = ok && field == "value"
+		}
+		if !ok {
 			c.errorf(x.Sel, "metric %q has no value %q (it has %s)", base.Name, x.Sel.Name, want)
 			return nil
-		}
-		if e.corpus {
-			if e.state == 1 {
-				c.errorf(base, "corpus metrics %q and %q refer to each other", self.ident.Name, base.Name)
-				return nil
-			}
-			c.checkCorpusMetric(e)
 		}
 		deps[e.m] = true
 		return &CorpusRef{Src: x, Metric: e.m, Field: field}
 	case *ast.Ident:
-		if e := c.names[x.Name]; e != nil && e.kind == metricName {
-			c.errorf(x, "use a value of metric %q, as in %s.f1", x.Name, x.Name)
-		} else {
+		e := c.names[x.Name]
+		if e == nil || e.kind != metricName {
 			c.errorf(x, "a corpus metric combines values like muc.f1 with numbers; %q is not a metric", x.Name)
+			return nil
 		}
-		return nil
+		if e = c.metricRef(x, self); e == nil {
+			return nil
+		}
+		deps[e.m] = true
+		if e.corpus && !e.m.CorpusTriple {
+			return &CorpusRef{Src: x, Metric: e.m, Field: "value"}
+		}
+		return &CorpusRef{Src: x, Metric: e.m} // the whole (precision, recall, f1)
 	}
 	c.errorf(x, "a corpus metric combines values like muc.f1 with numbers and arithmetic; it cannot contain a similarity")
 	return nil
+}
+
+// metricRef resolves a metric named in a corpus metric, checking it first
+// when it is itself a corpus metric.
+func (c *checker) metricRef(base *ast.Ident, self *nameEntry) *nameEntry {
+	e := c.names[base.Name]
+	if e == nil || e.kind != metricName {
+		err := c.errorf(base, "undefined metric %q", base.Name)
+		err.Hint = suggest(base.Name, c.metricNames())
+		return nil
+	}
+	if e == self {
+		c.errorf(base, "metric %q refers to itself", base.Name)
+		return nil
+	}
+	if e.corpus {
+		if e.state == 1 {
+			c.errorf(base, "corpus metrics %q and %q refer to each other", self.ident.Name, base.Name)
+			return nil
+		}
+		c.checkCorpusMetric(e)
+		if e.m.Corpus == nil {
+			return nil // its own errors were reported
+		}
+	}
+	return e
+}
+
+// IsTriple reports whether a corpus expression is a whole metric
+// (precision, recall, f1), computed field by field, rather than a number.
+func IsTriple(x Corpus) bool {
+	switch x := x.(type) {
+	case *CorpusRef:
+		return x.Field == ""
+	case *CorpusNeg:
+		return IsTriple(x.X)
+	case *CorpusArith:
+		return IsTriple(x.X) || IsTriple(x.Y)
+	case *CorpusCall:
+		for _, a := range x.Args {
+			if IsTriple(a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (c *checker) metricNames() []string {

@@ -38,6 +38,9 @@ type Metric struct {
 	UsesN bool
 	// Corpus is the expression of a corpus metric; nil otherwise.
 	Corpus Corpus
+	// CorpusTriple is set when Corpus combines whole metrics: the result
+	// is a precision, a recall and an F1, computed field by field.
+	CorpusTriple bool
 	// Deps are the metrics a corpus metric refers to.
 	Deps []*Metric
 }
@@ -128,6 +131,19 @@ type LetRef struct {
 	Body Sim
 }
 
+// SelfScore is self(X): X of the value on the side the normalizer
+// variable N selects against itself — the prediction's when computing
+// precision, the gold's when computing recall.
+type SelfScore struct {
+	Src *ast.Call
+	T   types.Type
+	X   Sim
+}
+
+func (s *SelfScore) Node() ast.Node { return s.Src }
+func (s *SelfScore) At() types.Type { return s.T }
+func (*SelfScore) simNode()         {}
+
 func (s *Const) Node() ast.Node   { return s.Src }
 func (s *Builtin) Node() ast.Node { return s.Src }
 func (s *Project) Node() ast.Node { return s.Src }
@@ -187,12 +203,23 @@ type CorpusConst struct {
 	Value float64
 }
 
-// CorpusRef is `metric.field`: precision, recall, f1 or value.
+// CorpusRef is `metric.field` (precision, recall, f1, value or a sum), or
+// a bare metric name: its whole (precision, recall, f1), Field "".
 type CorpusRef struct {
-	Src    *ast.Selector
+	Src    ast.Expr
 	Metric *Metric
 	Field  string
 }
+
+// CorpusIverson is [[ X op Y ]] on corpus values: 1 or 0.
+type CorpusIverson struct {
+	Src  *ast.Iverson
+	Op   ast.CompareOp
+	X, Y Corpus
+}
+
+func (c *CorpusIverson) Node() ast.Node { return c.Src }
+func (*CorpusIverson) corpusNode()      {}
 
 // CorpusArith is X op Y on corpus values.
 type CorpusArith struct {

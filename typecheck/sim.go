@@ -50,6 +50,13 @@ func (c *checker) sim(e ast.Expr, t types.Type) Sim {
 		if fun == nil || !c.arityOK(e, fun) {
 			return nil
 		}
+		if fun == stdlib.Self {
+			x := c.sim(e.Args[0], t)
+			if x == nil {
+				return nil
+			}
+			return &SelfScore{Src: e, T: t, X: x}
+		}
 		call := &Call{Src: e, T: t, Fun: fun}
 		ok := true
 		for _, a := range e.Args {

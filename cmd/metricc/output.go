@@ -25,7 +25,7 @@ func writeTable(w io.Writer, res *eval.Result) error {
 		fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, "metric", "P", "R", "F1")
 		for _, m := range ms {
 			switch {
-			case m.Corpus:
+			case m.Corpus && !m.Triple:
 				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, m.Name, "", "", pct(m.Value))
 			case m.HasValue:
 				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s  value %s\n", width, m.Name, pct(m.Precision), pct(m.Recall), pct(m.F1), num(m.Value))
@@ -94,8 +94,12 @@ func writeMetricsJSON(bw *bufio.Writer, ms []*eval.MetricResult, indent string) 
 		name, _ := json.Marshal(m.Name)
 		bw.Write(name)
 		bw.WriteString(": ")
-		if m.Corpus {
+		if m.Corpus && !m.Triple {
 			fmt.Fprintf(bw, "{\"value\": %s}", jnum(m.Value))
+			continue
+		}
+		if m.Corpus {
+			fmt.Fprintf(bw, "{\"precision\": %s, \"recall\": %s, \"f1\": %s}", jnum(m.Precision), jnum(m.Recall), jnum(m.F1))
 			continue
 		}
 		fmt.Fprintf(bw, "{\"precision\": %s, \"recall\": %s, \"f1\": %s", jnum(m.Precision), jnum(m.Recall), jnum(m.F1))
@@ -135,8 +139,12 @@ func writeCSV(w io.Writer, res *eval.Result) error {
 	cw.Write([]string{"document", "metric", "precision", "recall", "f1", "value", "pred_gold", "pred_pred", "gold_gold", "pred_gold_recall"})
 	rows := func(doc string, ms []*eval.MetricResult) {
 		for _, m := range ms {
-			if m.Corpus {
+			if m.Corpus && !m.Triple {
 				cw.Write([]string{doc, m.Name, "", "", "", jnum(m.Value), "", "", "", ""})
+				continue
+			}
+			if m.Corpus {
+				cw.Write([]string{doc, m.Name, jnum(m.Precision), jnum(m.Recall), jnum(m.F1), "", "", "", "", ""})
 				continue
 			}
 			value := ""
