@@ -14,7 +14,7 @@ type ctx struct {
 	frames   []*frame
 	depth    int
 
-	memo     map[memoKey]float64
+	memo     memoTable
 	viewMemo map[memoKey]value.Ref
 
 	// latent-variable matching
@@ -42,14 +42,13 @@ type memoKey struct {
 func newCtx() *ctx {
 	return &ctx{
 		a:        value.NewArena(),
-		memo:     map[memoKey]float64{},
 		viewMemo: map[memoKey]value.Ref{},
 	}
 }
 
 func (c *ctx) reset() {
 	c.a.Reset()
-	clear(c.memo)
+	c.memo.reset()
 	clear(c.viewMemo)
 	c.depth = 0
 }

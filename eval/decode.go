@@ -12,8 +12,8 @@ import (
 	"github.com/metricc/metricc/typecheck/types"
 )
 
-// decodeFn reads one JSON value of a known type into the arena.
-type decodeFn func(d *decoder, v gjson.Result) (value.Ref, *pathError)
+// decodeFn reads the next JSON value of a known type into the arena.
+type decodeFn func(d *decoder, sc *scanner) (value.Ref, *pathError)
 
 // decoder is the per-worker state of decoding: the arena, the side of the
 // pair (for latent variables), and a stack of child buffers.
@@ -33,6 +33,12 @@ func (d *decoder) buf() []value.Ref {
 
 func (d *decoder) keep(b []value.Ref) { d.bufs[d.depth] = b }
 
+// decodeJSON decodes a whole document.
+func decodeJSON(fn decodeFn, d *decoder, doc string) (value.Ref, *pathError) {
+	sc := &scanner{s: doc}
+	return fn(d, sc)
+}
+
 // pathError is a decoding error; the path is built on the way out, so the
 // common case (no error) pays nothing for it.
 type pathError struct {
@@ -41,8 +47,7 @@ type pathError struct {
 }
 
 func (e *pathError) at(seg string) *pathError {
-	e.rev = append(e.rev, seg)
-	return e
+	return &pathError{rev: append(e.rev[:len(e.rev):len(e.rev)], seg), msg: e.msg}
 }
 
 func (e *pathError) path() string {
@@ -53,21 +58,9 @@ func (e *pathError) path() string {
 	return strings.Join(segs, ".")
 }
 
-func mismatch(want string, v gjson.Result) *pathError {
-	return &pathError{msg: fmt.Sprintf("expected %s, found %s", want, describe(v))}
-}
-
-func describe(v gjson.Result) string {
-	k := kindName(v)
-	switch v.Type {
-	case gjson.String, gjson.Number:
-		raw := v.Raw
-		if len(raw) > 40 {
-			raw = raw[:37] + "..."
-		}
-		return k + " " + raw
-	}
-	return k
+// mismatch reports the next value as the wrong kind.
+func mismatch(want string, sc *scanner) *pathError {
+	return &pathError{msg: fmt.Sprintf("expected %s, found %s", want, sc.describeNext())}
 }
 
 // decoders compiles a decodeFn per type, sharing them between uses.
@@ -83,7 +76,7 @@ func (ds *decoders) get(t types.Type) decodeFn {
 	var fn decodeFn
 	// Recursion cannot happen (the checker rejects recursive types), but a
 	// record used twice must not be compiled twice.
-	ds.cache[t] = func(d *decoder, v gjson.Result) (value.Ref, *pathError) { return fn(d, v) }
+	ds.cache[t] = func(d *decoder, sc *scanner) (value.Ref, *pathError) { return fn(d, sc) }
 	fn = ds.build(t)
 	ds.cache[t] = fn
 	return fn
@@ -106,74 +99,100 @@ func (ds *decoders) build(t types.Type) decodeFn {
 func basicDecoder(kind types.BasicKind) decodeFn {
 	switch kind {
 	case types.Int:
-		return func(d *decoder, v gjson.Result) (value.Ref, *pathError) {
-			if v.Type != gjson.Number {
-				return 0, mismatch("an integer", v)
+		return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
+			if !isNumberStart(sc.peek()) {
+				return 0, mismatch("an integer", sc)
 			}
-			f := v.Num
-			if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
-				return 0, mismatch("an integer", v)
+			save := sc.i
+			f, _, ok := sc.number()
+			if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+				sc.i = save
+				return 0, mismatch("an integer", sc)
 			}
 			return d.a.Number(value.Int, f), nil
 		}
 	case types.Float:
-		return func(d *decoder, v gjson.Result) (value.Ref, *pathError) {
-			if v.Type != gjson.Number {
-				return 0, mismatch("a number", v)
+		return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
+			if !isNumberStart(sc.peek()) {
+				return 0, mismatch("a number", sc)
 			}
-			return d.a.Number(value.Float, v.Num), nil
+			f, _, ok := sc.number()
+			if !ok {
+				return 0, errMalformed
+			}
+			return d.a.Number(value.Float, f), nil
 		}
 	case types.String:
-		return func(d *decoder, v gjson.Result) (value.Ref, *pathError) {
-			if v.Type != gjson.String {
-				return 0, mismatch("a string", v)
+		return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
+			if sc.peek() != '"' {
+				return 0, mismatch("a string", sc)
 			}
-			return d.a.String(v.Str), nil
+			s, ok := sc.str()
+			if !ok {
+				return 0, errMalformed
+			}
+			return d.a.String(s), nil
 		}
 	case types.Bool:
-		return func(d *decoder, v gjson.Result) (value.Ref, *pathError) {
-			if v.Type != gjson.True && v.Type != gjson.False {
-				return 0, mismatch("a boolean", v)
+		return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
+			switch {
+			case sc.literal("true"):
+				return d.a.Bool(true), nil
+			case sc.literal("false"):
+				return d.a.Bool(false), nil
 			}
-			return d.a.Bool(v.Type == gjson.True), nil
+			return 0, mismatch("a boolean", sc)
 		}
 	case types.Var:
-		return func(d *decoder, v gjson.Result) (value.Ref, *pathError) {
-			if v.Type != gjson.String {
-				return 0, mismatch("a variable name (a string)", v)
+		return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
+			if sc.peek() != '"' {
+				return 0, mismatch("a variable name (a string)", sc)
 			}
-			return d.a.Var(d.side, v.Str), nil
+			s, ok := sc.str()
+			if !ok {
+				return 0, errMalformed
+			}
+			return d.a.Var(d.side, s), nil
 		}
 	}
 	panic("eval: unknown basic kind")
 }
 
+func isNumberStart(c byte) bool { return c == '-' || (c >= '0' && c <= '9') }
+
 func (ds *decoders) collection(t *types.Collection) decodeFn {
 	elem := ds.get(t.Elem)
 	kind := map[types.CollKind]value.Kind{types.Set: value.Set, types.Bag: value.Bag, types.Seq: value.Seq}[t.Kind]
 	want := "an array (" + t.String() + ")"
-	return func(d *decoder, v gjson.Result) (value.Ref, *pathError) {
-		if !v.IsArray() {
-			return 0, mismatch(want, v)
+	return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
+		if sc.peek() != '[' {
+			return 0, mismatch(want, sc)
 		}
+		sc.i++
 		kids := d.buf()
-		var perr *pathError
-		i := 0
 		d.depth++
-		v.ForEach(func(_, ev gjson.Result) bool {
-			r, err := elem(d, ev)
-			if err != nil {
-				perr = err.at(strconv.Itoa(i))
-				return false
+		var err *pathError
+		if !sc.eat(']') {
+			for i := 0; ; i++ {
+				var r value.Ref
+				if r, err = elem(d, sc); err != nil {
+					err = err.at(strconv.Itoa(i))
+					break
+				}
+				kids = append(kids, r)
+				if sc.eat(',') {
+					continue
+				}
+				if !sc.eat(']') {
+					err = errMalformed
+				}
+				break
 			}
-			kids = append(kids, r)
-			i++
-			return true
-		})
+		}
 		d.depth--
-		d.keep(kids)
-		if perr != nil {
-			return 0, perr
+		d.keep(kids) // the buffer may have grown: keep it for next time
+		if err != nil {
+			return 0, err
 		}
 		return d.a.Composite(kind, 0, kids), nil
 	}
@@ -181,20 +200,16 @@ func (ds *decoders) collection(t *types.Collection) decodeFn {
 
 func (ds *decoders) record(t *types.Record) decodeFn {
 	fields := make([]decodeFn, len(t.Fields))
+	names := make([]string, len(t.Fields))
 	index := map[string]int{}
 	bound := false
 	for i, f := range t.Fields {
 		fields[i] = ds.get(f.Type)
+		names[i] = f.Name
 		index[f.Name] = i
 		bound = bound || f.Bound
 	}
-	tag := ds.tag(t)
-	want := "an object (" + t.Name + ")"
 	// Records have few fields: comparing names beats hashing them.
-	names := make([]string, len(t.Fields))
-	for i, f := range t.Fields {
-		names[i] = f.Name
-	}
 	lookupField := func(key string) int {
 		if len(names) > 8 {
 			if i, ok := index[key]; ok {
@@ -209,66 +224,62 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 		}
 		return -1
 	}
+	tag := ds.tag(t)
+	want := "an object (" + t.Name + ")"
 	n := len(t.Fields)
 	missing := func(i int) *pathError {
 		return &pathError{msg: fmt.Sprintf("missing field %q of %s", t.Fields[i].Path, t.Name)}
 	}
 	if bound {
-		// Explicit gjson paths: one lookup per field.
-		return func(d *decoder, v gjson.Result) (value.Ref, *pathError) {
-			if !v.IsObject() {
-				return 0, mismatch(want, v)
+		// Explicit gjson paths: one lookup per field in the object's text.
+		return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
+			if sc.peek() != '{' {
+				return 0, mismatch(want, sc)
+			}
+			raw, ok := sc.skip()
+			if !ok {
+				return 0, errMalformed
 			}
 			kids := d.buf()
 			d.depth++
+			var err *pathError
 			for i, f := range t.Fields {
-				fv := v.Get(f.Path)
+				fv := gjson.Get(raw, f.Path)
 				if !fv.Exists() {
-					d.depth--
-					d.keep(kids)
-					return 0, missing(i)
+					err = missing(i)
+					break
 				}
-				r, err := fields[i](d, fv)
-				if err != nil {
-					d.depth--
-					d.keep(kids)
-					return 0, err.at(f.Path)
+				var r value.Ref
+				if r, err = fields[i](d, &scanner{s: fv.Raw}); err != nil {
+					err = err.at(f.Path)
+					break
 				}
 				kids = append(kids, r)
 			}
 			d.depth--
 			d.keep(kids)
+			if err != nil {
+				return 0, err
+			}
 			return d.a.Composite(value.Record, tag, kids), nil
 		}
 	}
 	// Plain field names: one pass over the object's keys.
-	return func(d *decoder, v gjson.Result) (value.Ref, *pathError) {
-		if !v.IsObject() {
-			return 0, mismatch(want, v)
+	return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
+		if sc.peek() != '{' {
+			return 0, mismatch(want, sc)
 		}
+		sc.i++
 		kids := d.buf()
 		for range n {
 			kids = append(kids, -1)
 		}
-		var perr *pathError
 		d.depth++
-		v.ForEach(func(k, fv gjson.Result) bool {
-			i := lookupField(k.Str)
-			if i < 0 || kids[i] >= 0 {
-				return true // extra keys are ignored; a repeated key keeps its first value
-			}
-			r, err := fields[i](d, fv)
-			if err != nil {
-				perr = err.at(k.Str)
-				return false
-			}
-			kids[i] = r
-			return true
-		})
+		err := readFields(d, sc, kids, lookupField, fields)
 		d.depth--
 		d.keep(kids)
-		if perr != nil {
-			return 0, perr
+		if err != nil {
+			return 0, err
 		}
 		for i, r := range kids {
 			if r < 0 {
@@ -276,6 +287,39 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 			}
 		}
 		return d.a.Composite(value.Record, tag, kids), nil
+	}
+}
+
+// readFields reads the members of an object (its '{' already read) into
+// kids by field index. Extra keys are skipped; a repeated key keeps its
+// first value.
+func readFields(d *decoder, sc *scanner, kids []value.Ref, lookup func(string) int, fields []decodeFn) *pathError {
+	if sc.eat('}') {
+		return nil
+	}
+	for {
+		key, ok := sc.str()
+		if !ok || !sc.eat(':') {
+			return errMalformed
+		}
+		if i := lookup(key); i < 0 || kids[i] >= 0 {
+			if _, ok := sc.skip(); !ok {
+				return errMalformed
+			}
+		} else {
+			r, err := fields[i](d, sc)
+			if err != nil {
+				return err.at(key)
+			}
+			kids[i] = r
+		}
+		if sc.eat(',') {
+			continue
+		}
+		if !sc.eat('}') {
+			return errMalformed
+		}
+		return nil
 	}
 }
 
@@ -304,30 +348,44 @@ func (ds *decoders) union(t *types.Union) decodeFn {
 		}
 	}
 	want := "one of " + t.String()
-	return func(d *decoder, v gjson.Result) (value.Ref, *pathError) {
+	return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
 		var fn decodeFn
-		switch {
-		case v.Type == gjson.Number:
+		switch c := sc.peek(); {
+		case isNumberStart(c):
 			fn = num
-		case v.Type == gjson.String:
+		case c == '"':
 			fn = str
-		case v.Type == gjson.True || v.Type == gjson.False:
+		case c == 't' || c == 'f':
 			fn = boolean
-		case v.IsArray():
+		case c == '[':
 			fn = arr
-		case v.IsObject():
-			if name := v.Get("var"); variable != nil && name.Exists() {
-				r, err := variable(d, name)
-				if err != nil {
-					return 0, err.at("var")
-				}
-				return r, nil
-			}
+		case c == '{' && variable != nil:
+			return decodeVarObject(d, sc, variable)
+		case c == '{':
 			fn = obj
 		}
 		if fn == nil {
-			return 0, mismatch(want, v)
+			return 0, mismatch(want, sc)
 		}
-		return fn(d, v)
+		return fn(d, sc)
 	}
+}
+
+// decodeVarObject reads {"var": "x"}, a variable inside a union.
+func decodeVarObject(d *decoder, sc *scanner, variable decodeFn) (value.Ref, *pathError) {
+	save := sc.i
+	raw, ok := sc.skip()
+	if !ok {
+		return 0, errMalformed
+	}
+	name := gjson.Get(raw, "var")
+	if !name.Exists() {
+		sc.i = save
+		return 0, mismatch(`a variable {"var": "name"}`, sc)
+	}
+	r, err := variable(d, &scanner{s: name.Raw})
+	if err != nil {
+		return 0, err.at("var")
+	}
+	return r, nil
 }

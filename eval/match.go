@@ -123,7 +123,7 @@ func (m *matcher) eval(c *ctx, x, y value.Ref) float64 {
 		return 0 // Σ(X,Y) = 0 and the normalizers below would give 0
 	}
 	key := memoKey{slot: m.pairSlot, x: c.a.ID(X), y: c.a.ID(Y)}
-	if v, ok := c.memo[key]; ok {
+	if v, ok := c.memo.get(key); ok {
 		return v
 	}
 	xy := m.sum(c, X, Y)
@@ -137,7 +137,7 @@ func (m *matcher) eval(c *ctx, x, y value.Ref) float64 {
 		xx, yy = m.self(c, X), m.self(c, Y)
 	}
 	v := normalize(m.norm, m.beta, xy, xx, yy)
-	c.memo[key] = v
+	c.memo.put(key, v)
 	return v
 }
 
@@ -147,11 +147,11 @@ func (m *matcher) self(c *ctx, X value.Ref) float64 {
 		return m.deltaSum(c, X, X)
 	}
 	key := memoKey{slot: m.selfSlot, x: c.a.ID(X), y: -1}
-	if v, ok := c.memo[key]; ok {
+	if v, ok := c.memo.get(key); ok {
 		return v
 	}
 	v := m.sum(c, X, X)
-	c.memo[key] = v
+	c.memo.put(key, v)
 	return v
 }
 

@@ -5,8 +5,6 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/tidwall/gjson"
-
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
 	"github.com/metricc/metricc/solver"
@@ -343,7 +341,7 @@ func (p *Plan) decodeDoc(c *ctx, d *Doc, path string, side int) (value.Ref, *Dat
 	if d == nil {
 		return p.empty(dec), nil
 	}
-	r, perr := p.decode(dec, gjson.Parse(d.JSON))
+	r, perr := decodeJSON(p.decode, dec, d.JSON)
 	if perr != nil {
 		return 0, &DataError{File: path, Doc: d.Describe(), Path: perr.path(), Msg: perr.msg}
 	}

@@ -36,17 +36,21 @@ var Pairs = &View{
 		return a.Composite(value.Set, 0, out)
 	},
 	Common: func(a *value.Arena, _ types.Type, x, y value.Ref) (float64, bool) {
-		xs := distinct(a, a.Kids(x))
-		if x == y {
-			return choose2(len(xs)), true
+		seen, _, _ := a.Tables()
+		nx := 0
+		for _, r := range a.Kids(x) {
+			if id := a.ID(r); seen.Get(id) == 0 {
+				seen.Set(id, 1)
+				nx++
+			}
 		}
-		in := map[value.ID]bool{}
-		for _, r := range xs {
-			in[a.ID(r)] = true
+		if x == y {
+			return choose2(nx), true
 		}
 		common := 0
-		for _, r := range distinct(a, a.Kids(y)) {
-			if in[a.ID(r)] {
+		for _, r := range a.Kids(y) {
+			if id := a.ID(r); seen.Get(id) == 1 {
+				seen.Set(id, 2)
 				common++
 			}
 		}
@@ -75,14 +79,7 @@ var Links = &View{
 	},
 	Common: func(a *value.Arena, arg types.Type, x, y value.Ref) (float64, bool) {
 		t, ok := contingency(a, arg, x, y)
-		if !ok {
-			return 0, false
-		}
-		n := 0.0
-		for _, c := range t.cells {
-			n += choose2(c)
-		}
-		return n, true
+		return t.cellPairs, ok
 	},
 }
 
@@ -125,18 +122,8 @@ var Nonlinks = &View{
 		// Ordered pairs of common mentions in different entities on both
 		// sides: all, minus same-row, minus same-column, plus same-cell
 		// (counted twice); halve for unordered pairs.
-		c := float64(t.common)
-		n := c * c
-		for _, r := range t.rows {
-			n -= float64(r) * float64(r)
-		}
-		for _, col := range t.cols {
-			n -= float64(col) * float64(col)
-		}
-		for _, cell := range t.cells {
-			n += float64(cell) * float64(cell)
-		}
-		return n / 2, true
+		c := t.common
+		return (c*c - t.rowSquares - t.colSquares + t.cellSquares) / 2, true
 	},
 }
 
@@ -205,59 +192,80 @@ func distinct(a *value.Arena, refs []value.Ref) []value.Ref {
 
 func choose2(n int) float64 { return float64(n) * float64(n-1) / 2 }
 
-// table is the contingency of two partitions over their common mentions.
+// table sums the contingency of two partitions over the mentions they
+// share: a cell counts the common mentions of one entity of each side.
 type table struct {
-	common int
-	rows   map[int]int // entity of x -> common mentions in it
-	cols   map[int]int
-	cells  map[[2]int]int
+	common      float64 // mentions on both sides
+	rowSquares  float64 // Σ over x's entities of (its common mentions)²
+	colSquares  float64 // the same over y's entities
+	cellSquares float64 // Σ over cells of cell²
+	cellPairs   float64 // Σ over cells of C(cell, 2): links on both sides
 }
 
 // contingency counts how the mentions two sides share are spread over
-// their entities. It fails (ok = false) unless each side is a partition:
-// no mention in two entities.
+// their entities, in time linear in the mentions, with the arena's ID
+// tables. It fails (ok = false) unless each side is a partition: no mention
+// in two entities.
 func contingency(a *value.Arena, arg types.Type, x, y value.Ref) (table, bool) {
 	field := -1
 	if coll, ok := arg.(*types.Collection); ok {
 		field, _, _ = membersOf(coll.Elem)
 	}
-	owner := func(ents value.Ref) (map[value.ID]int, bool) {
-		m := map[value.ID]int{}
-		for i, e := range a.Kids(ents) {
-			members := e
-			if field >= 0 {
-				members = a.Field(e, field)
+	members := func(e value.Ref) []value.Ref {
+		if field >= 0 {
+			e = a.Field(e, field)
+		}
+		return a.Kids(e)
+	}
+	ownerY, ownerX, _ := a.Tables()
+	ys := a.Kids(y)
+	for j, e := range ys {
+		for _, m := range members(e) {
+			id := a.ID(m)
+			if o := ownerY.Get(id); o != 0 && o != int32(j+1) {
+				return table{}, false
 			}
-			for _, r := range a.Kids(members) {
-				id := a.ID(r)
-				if prev, dup := m[id]; dup && prev != i {
-					return nil, false
-				}
-				m[id] = i
+			ownerY.Set(id, int32(j+1))
+		}
+	}
+	var t table
+	cols := make([]int32, len(ys))
+	cells := make([]int32, len(ys))
+	var touched []int32
+	for i, e := range a.Kids(x) {
+		row := 0.0
+		for _, m := range members(e) {
+			id := a.ID(m)
+			switch ownerX.Get(id) {
+			case 0:
+				ownerX.Set(id, int32(i+1))
+			case int32(i + 1):
+				continue // the same mention twice in one entity (a bag)
+			default:
+				return table{}, false
 			}
+			j := ownerY.Get(id) - 1
+			if j < 0 {
+				continue
+			}
+			row++
+			cols[j]++
+			if cells[j] == 0 {
+				touched = append(touched, j)
+			}
+			t.cellPairs += float64(cells[j]) // C(c+1, 2) - C(c, 2) = c
+			cells[j]++
 		}
-		return m, true
-	}
-	ox, ok := owner(x)
-	if !ok {
-		return table{}, false
-	}
-	oy := ox
-	if y != x {
-		if oy, ok = owner(y); !ok {
-			return table{}, false
+		t.common += row
+		t.rowSquares += row * row
+		for _, j := range touched {
+			t.cellSquares += float64(cells[j]) * float64(cells[j])
+			cells[j] = 0
 		}
+		touched = touched[:0]
 	}
-	t := table{rows: map[int]int{}, cols: map[int]int{}, cells: map[[2]int]int{}}
-	for id, i := range ox {
-		j, ok := oy[id]
-		if !ok {
-			continue
-		}
-		t.common++
-		t.rows[i]++
-		t.cols[j]++
-		t.cells[[2]int{i, j}]++
+	for _, c := range cols {
+		t.colSquares += float64(c) * float64(c)
 	}
 	return t, true
 }

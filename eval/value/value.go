@@ -53,20 +53,15 @@ type Arena struct {
 
 	strIDs map[string]ID
 	varIDs map[varKey]ID
-	numIDs map[numKey]ID
 	comps  compTable
 	ids    []ID
 	seen   map[ID]struct{}
+	tables [3]IDTable
 }
 
 type varKey struct {
 	side int
 	name string
-}
-
-type numKey struct {
-	kind Kind
-	bits uint64
 }
 
 // NewArena returns an empty arena.
@@ -84,12 +79,10 @@ func (a *Arena) Reset() {
 	if a.strIDs == nil {
 		a.strIDs = map[string]ID{}
 		a.varIDs = map[varKey]ID{}
-		a.numIDs = map[numKey]ID{}
 		a.seen = map[ID]struct{}{}
 	} else {
 		clear(a.strIDs)
 		clear(a.varIDs)
-		clear(a.numIDs)
 	}
 	a.comps.reset()
 }
@@ -116,12 +109,11 @@ func (a *Arena) Number(kind Kind, v float64) Ref {
 	if v == 0 {
 		v = 0
 	}
-	k := numKey{kind, math.Float64bits(v)}
-	id, ok := a.numIDs[k]
-	if !ok {
-		id = a.newID()
-		a.numIDs[k] = id
-	}
+	// Interned in the composite table: the kind keeps numbers apart from
+	// records and collections, and the 64 bits go in as two halves.
+	bits := math.Float64bits(v)
+	a.ids = append(a.ids[:0], ID(uint32(bits)), ID(uint32(bits>>32)))
+	id := a.comps.intern(kind, 0, a.ids, a.newID)
 	return a.add(node{kind: kind, id: id, num: v})
 }
 
