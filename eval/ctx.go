@@ -16,6 +16,9 @@ type ctx struct {
 
 	memo     memoTable
 	viewMemo map[memoKey]value.Ref
+	// cands keeps the candidate pairs of each (keys, X, Y): matchings that
+	// block on the same keys over the same collections share them.
+	cands map[candKey][]pair
 
 	// latent-variable matching
 	latentSolver  solver.LatentSolver
@@ -43,6 +46,7 @@ func newCtx() *ctx {
 	return &ctx{
 		a:        value.NewArena(),
 		viewMemo: map[memoKey]value.Ref{},
+		cands:    map[candKey][]pair{},
 	}
 }
 
@@ -50,6 +54,7 @@ func (c *ctx) reset() {
 	c.a.Reset()
 	c.memo.reset()
 	clear(c.viewMemo)
+	clear(c.cands)
 	c.depth = 0
 }
 
@@ -74,9 +79,42 @@ type frame struct {
 	links   []link
 	keys    []uint64
 	stamp   []int32
+
+	rowMark, colMark []bool
 }
 
 type pair struct{ Row, Col int32 }
+
+type candKey struct {
+	keys keyFn
+	x, y value.Ref
+}
+
+// forced returns the total of the edges when no row and no column has two
+// of them: the best one-to-one matching is then all of them, no solver
+// needed (B³'s memberships, CEAF's self-scores over disjoint entities).
+func (f *frame) forced(n, k int) (float64, bool) {
+	f.rowMark = growBools(f.rowMark, n)
+	f.colMark = growBools(f.colMark, k)
+	clear(f.rowMark)
+	clear(f.colMark)
+	total := 0.0
+	for _, e := range f.edges {
+		if f.rowMark[e.Row] || f.colMark[e.Col] {
+			return 0, false
+		}
+		f.rowMark[e.Row], f.colMark[e.Col] = true, true
+		total += e.W
+	}
+	return total, true
+}
+
+func growBools(s []bool, n int) []bool {
+	if cap(s) < n {
+		return make([]bool, n)
+	}
+	return s[:n]
+}
 
 type link struct {
 	col  int32
@@ -115,7 +153,7 @@ func (f *frame) candidates(c *ctx, keys keyFn, xs, ys []value.Ref) {
 	clear(f.head)
 	f.links = f.links[:0]
 	for j, y := range ys {
-		f.keys = keys(c, y, f.keys[:0])
+		f.keys = keys.fn(c, y, f.keys[:0])
 		for _, key := range f.keys {
 			head := f.lookup(key)
 			f.setHead(key, int32(len(f.links)))
@@ -131,7 +169,7 @@ func (f *frame) candidates(c *ctx, keys keyFn, xs, ys []value.Ref) {
 	}
 	f.pairs = f.pairs[:0]
 	for i, x := range xs {
-		f.keys = keys(c, x, f.keys[:0])
+		f.keys = keys.fn(c, x, f.keys[:0])
 		for _, key := range f.keys {
 			for at := f.lookup(key); at >= 0; at = f.links[at].next {
 				j := f.links[at].col

@@ -86,9 +86,9 @@ func (k *compiler) latentElem(s typecheck.Sim, mode ast.NormKind) (*latentNode, 
 				}
 				return 1, req
 			},
-			keys: func(c *ctx, u value.Ref, out []uint64) []uint64 {
+			keys: newKeys(func(c *ctx, u value.Ref, out []uint64) []uint64 {
 				return append(out, erasedHash(c.a, u))
-			},
+			}),
 		}, nil
 	case *typecheck.Project:
 		if s.View.Call != nil {
@@ -103,7 +103,7 @@ func (k *compiler) latentElem(s typecheck.Sim, mode ast.NormKind) (*latentNode, 
 			return inner.eval(c, view(c, u), view(c, v), req)
 		}}
 		if inner.keys != nil {
-			n.keys = func(c *ctx, u value.Ref, out []uint64) []uint64 { return inner.keys(c, view(c, u), out) }
+			n.keys = newKeys(func(c *ctx, u value.Ref, out []uint64) []uint64 { return inner.keys.fn(c, view(c, u), out) })
 		}
 		return n, nil
 	case *typecheck.Arith:

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"slices"
+
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
 	"github.com/metricc/metricc/solver"
@@ -91,7 +93,7 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 	case chooser.never && m.norm == ast.NormS:
 		n.never = true
 	case chooser.keys != nil && m.counted == nil: // blocking would build the view
-		n.keys = m.keys
+		n.keys = newKeys(m.keys)
 	}
 	return n, nil
 }
@@ -171,7 +173,7 @@ func (m *matcher) keys(c *ctx, x value.Ref, out []uint64) []uint64 {
 		chooser = m.align
 	}
 	for _, u := range kids {
-		out = chooser.keys(c, u, out)
+		out = chooser.keys.fn(c, u, out)
 	}
 	return out
 }
@@ -197,7 +199,13 @@ func (m *matcher) sum(c *ctx, X, Y value.Ref) float64 {
 		return m.seqSum(c, f, xs, ys)
 	}
 	if chooser.keys != nil && n*k > 16 {
-		f.candidates(c, chooser.keys, xs, ys)
+		key := candKey{chooser.keys, X, Y}
+		if shared, ok := c.cands[key]; ok {
+			f.pairs = append(f.pairs[:0], shared...)
+		} else {
+			f.candidates(c, chooser.keys, xs, ys)
+			c.cands[key] = slices.Clone(f.pairs)
+		}
 	} else {
 		f.allPairs(n, k)
 	}
@@ -215,6 +223,9 @@ func (m *matcher) sum(c *ctx, X, Y value.Ref) float64 {
 	if m.align == nil {
 		switch m.constraint {
 		case ast.OneToOne:
+			if total, ok := f.forced(n, k); ok {
+				return total
+			}
 			f.rowTo = grow(f.rowTo, n)
 			return c.assigner.MaxEdges(n, k, f.edges, f.rowTo)
 		case ast.ManyToOne:

@@ -40,8 +40,16 @@ type simFn func(c *ctx, x, y value.Ref) float64
 
 // keyFn appends blocking keys of x: φ(x, y) > 0 implies that the keys of
 // x and of y share a value. Matchings use them to find candidate pairs
-// through an inverted index instead of trying all n×m pairs.
-type keyFn func(c *ctx, x value.Ref, out []uint64) []uint64
+// through an inverted index instead of trying all n×m pairs. It is a
+// pointer so that matchings blocking on the same keys (MUC, CEAF-m and LEA
+// all block on common mentions) can share their candidate pairs.
+type keyFn = *keyer
+
+type keyer struct {
+	fn func(c *ctx, x value.Ref, out []uint64) []uint64
+}
+
+func newKeys(fn func(c *ctx, x value.Ref, out []uint64) []uint64) keyFn { return &keyer{fn} }
 
 // cnode is a compiled similarity.
 type cnode struct {
@@ -71,7 +79,7 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 		}
 		p.hasVars = types.ContainsVar(prog.Input)
 	}
-	comp := &compiler{plan: p, lets: map[letKey]*cnode{}}
+	comp := &compiler{plan: p, lets: map[letKey]*cnode{}, usesN: map[typecheck.Sim]bool{}, viewSlots: map[*typecheck.View]int{}}
 	for _, m := range prog.Metrics {
 		pm := &planMetric{m: m}
 		if m.IsCorpus() {
@@ -125,6 +133,8 @@ type compiler struct {
 	// varIdentity lets δ compare variables by identity: inside a latent
 	// matcher's self-scores, where both values come from one document.
 	varIdentity bool
+	usesN       map[typecheck.Sim]bool
+	viewSlots   map[*typecheck.View]int
 }
 
 func (k *compiler) newMemo() int {
@@ -137,6 +147,9 @@ func (k *compiler) newMemo() int {
 func (k *compiler) compile(s typecheck.Sim, mode ast.NormKind) (*cnode, error) {
 	switch s := s.(type) {
 	case *typecheck.LetRef:
+		if !k.dependsOnN(s.Body) {
+			mode = ast.NormS // the same closures serve precision and recall
+		}
 		key := letKey{s.Body, mode}
 		if n := k.lets[key]; n != nil {
 			return n, nil
@@ -165,7 +178,7 @@ func (k *compiler) compile(s typecheck.Sim, mode ast.NormKind) (*cnode, error) {
 			never: inner.never, nonneg: inner.nonneg,
 		}
 		if inner.keys != nil {
-			n.keys = func(c *ctx, x value.Ref, out []uint64) []uint64 { return inner.keys(c, view(c, x), out) }
+			n.keys = newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 { return inner.keys.fn(c, view(c, x), out) })
 		}
 		return n, nil
 	case *typecheck.Match:
@@ -213,15 +226,46 @@ func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 				}
 				return 0
 			},
-			keys: func(c *ctx, x value.Ref, out []uint64) []uint64 {
+			keys: newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 {
 				return append(out, uint64(c.a.ID(x)))
-			},
+			}),
 			nonneg: true,
 			delta:  true,
 		}, nil
 	}
 	impl := s.Sim.Eval
 	return &cnode{eval: func(c *ctx, x, y value.Ref) float64 { return impl(c.a, x, y) }, nonneg: true}, nil
+}
+
+// dependsOnN reports whether s reads the normalizer variable's side (N or
+// self), memoized per node.
+func (k *compiler) dependsOnN(s typecheck.Sim) bool {
+	if v, ok := k.usesN[s]; ok {
+		return v
+	}
+	v := false
+	switch s := s.(type) {
+	case *typecheck.Match:
+		v = s.Norm == ast.NormVar || k.dependsOnN(s.Elem) || (s.Align != nil && k.dependsOnN(s.Align))
+	case *typecheck.SelfScore:
+		v = true
+	case *typecheck.LetRef:
+		v = k.dependsOnN(s.Body)
+	case *typecheck.Project:
+		v = k.dependsOnN(s.X)
+	case *typecheck.Neg:
+		v = k.dependsOnN(s.X)
+	case *typecheck.Arith:
+		v = k.dependsOnN(s.X) || k.dependsOnN(s.Y)
+	case *typecheck.Iverson:
+		v = k.dependsOnN(s.X) || k.dependsOnN(s.Y)
+	case *typecheck.Call:
+		for _, a := range s.Args {
+			v = v || k.dependsOnN(a)
+		}
+	}
+	k.usesN[s] = v
+	return v
 }
 
 // unwrapLets returns the similarity a chain of lets stands for.
@@ -311,12 +355,12 @@ func unionKeys(ns ...*cnode) keyFn {
 	case 1:
 		return live[0]
 	}
-	return func(c *ctx, x value.Ref, out []uint64) []uint64 {
+	return newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 {
 		for _, f := range live {
-			out = f(c, x, out)
+			out = f.fn(c, x, out)
 		}
 		return out
-	}
+	})
 }
 
 // div is a/b with a/0 = 0: "any other 0/0 is 0", and a similarity divided
@@ -446,7 +490,13 @@ func (k *compiler) view(v *typecheck.View) viewFn {
 		args[i] = k.view(a)
 	}
 	fun, out, tag := v.Call.Fun, v.Call.Out, k.plan.tag
-	slot := k.newMemo()
+	// One slot per view of the checked program, not per compilation: the
+	// precision and recall trees of an N metric share what they build.
+	slot, ok := k.viewSlots[v]
+	if !ok {
+		slot = k.newMemo()
+		k.viewSlots[v] = slot
+	}
 	return func(c *ctx, r value.Ref) value.Ref {
 		// A view call builds new nodes; build them once per input node.
 		key := memoKey{slot: int32(slot), x: c.a.ID(r), y: -1}

@@ -297,12 +297,17 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 		if !wanted[i] || pm.top == nil {
 			continue
 		}
-		s := topSums(c, pm.top, x, y)
-		s.PredGoldRecall = s.PredGold
-		if pm.topR != nil {
-			r := topSums(c, pm.topR, x, y)
-			s.PredGoldRecall, s.GoldGold = r.PredGold, r.GoldGold
+		if pm.topR == nil {
+			s := topSums(c, pm.top, x, y, true, true)
+			s.PredGoldRecall = s.PredGold
+			out[i] = s
+			continue
 		}
+		// N=P gives precision (Σ(X,X) only), N=R recall (Σ(Y,Y) only).
+		s := topSums(c, pm.top, x, y, true, false)
+		r := topSums(c, pm.topR, x, y, false, true)
+		s.PredGoldRecall, s.GoldGold = r.PredGold, r.GoldGold
+		s.Search.add(r.Search)
 		out[i] = s
 	}
 	return out, nil
@@ -315,25 +320,49 @@ func describePair(pr *Pair) string {
 	return pr.Pred.Describe()
 }
 
-// topSums computes the three sums of a top-level metric. A matching is not
-// normalized here: the corpus sums are normalized after summing.
-func topSums(c *ctx, n *cnode, x, y value.Ref) Sums {
-	if m := n.match; m != nil {
-		if m.counted != nil {
-			if xy, ok := m.counted(c, x, y); ok {
-				xx, _ := m.counted(c, x, x)
-				yy, _ := m.counted(c, y, y)
-				return Sums{PredGold: xy, PredPred: xx, GoldGold: yy}
-			}
+// topSums computes the sums of a top-level metric: Σ(X,Y), and Σ(X,X)
+// and Σ(Y,Y) when asked. A matching is not normalized here: the corpus
+// sums are normalized after summing.
+func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
+	var s Sums
+	m := n.match
+	switch {
+	case m != nil && m.counted != nil:
+		xy, ok := m.counted(c, x, y)
+		if !ok {
+			break
 		}
-		X, Y := m.view(c, x), m.view(c, y)
-		if m.latent != nil {
-			xy, stats := m.latent.solve(c, m, X, Y)
-			return Sums{PredGold: xy, PredPred: m.self(c, X), GoldGold: m.self(c, Y), Search: stats}
+		s.PredGold = xy
+		if wantXX {
+			s.PredPred, _ = m.counted(c, x, x)
 		}
-		return Sums{PredGold: m.sum(c, X, Y), PredPred: m.self(c, X), GoldGold: m.self(c, Y)}
+		if wantYY {
+			s.GoldGold, _ = m.counted(c, y, y)
+		}
+		return s
+	case m == nil:
+		s.PredGold = n.eval(c, x, y)
+		if wantXX {
+			s.PredPred = n.eval(c, x, x)
+		}
+		if wantYY {
+			s.GoldGold = n.eval(c, y, y)
+		}
+		return s
 	}
-	return Sums{PredGold: n.eval(c, x, y), PredPred: n.eval(c, x, x), GoldGold: n.eval(c, y, y)}
+	X, Y := m.view(c, x), m.view(c, y)
+	if m.latent != nil {
+		s.PredGold, s.Search = m.latent.solve(c, m, X, Y)
+	} else {
+		s.PredGold = m.sum(c, X, Y)
+	}
+	if wantXX {
+		s.PredPred = m.self(c, X)
+	}
+	if wantYY {
+		s.GoldGold = m.self(c, Y)
+	}
+	return s
 }
 
 func (p *Plan) decodeDoc(c *ctx, d *Doc, path string, side int) (value.Ref, *DataError) {
