@@ -325,3 +325,6 @@ func (v *CallView) End() Pos { return v.Rparen + 1 }
 
 func (*PathView) viewNode() {}
 func (*CallView) viewNode() {}
+
+// A number can be the argument of a view call: minsize(entities, 2).
+func (*NumberLit) viewNode() {}

@@ -174,6 +174,8 @@ func ViewString(v View) string {
 			args[i] = ViewString(a)
 		}
 		return v.Fun.Name + "(" + strings.Join(args, ", ") + ")"
+	case *NumberLit:
+		return v.Raw
 	}
 	panic(fmt.Sprintf("ast: unknown view %T", v))
 }

@@ -471,6 +471,10 @@ func (k *compiler) view(v *typecheck.View) viewFn {
 	if v == nil {
 		return func(_ *ctx, r value.Ref) value.Ref { return r }
 	}
+	if v.Number != nil {
+		n := *v.Number
+		return func(c *ctx, _ value.Ref) value.Ref { return c.a.Number(value.Float, n) }
+	}
 	fields := v.Fields
 	path := func(c *ctx, r value.Ref) value.Ref {
 		for _, i := range fields {

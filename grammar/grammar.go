@@ -210,10 +210,16 @@ type View struct {
 	Fields []FieldName `parser:"@(('.' (Ident | Keyword))*)"`
 }
 
-// ViewAtom = FieldName ("(" View ("," View)* ")")? .
+// ViewAtom = FieldName ("(" ViewArg ("," ViewArg)* ")")? .
 type ViewAtom struct {
-	Name   FieldName `parser:"@(Ident | Keyword)"`
-	Lparen *Punct    `parser:"(@'('"`
-	Args   []*View   `parser:" @@ (',' @@)*"`
-	Rparen *Punct    `parser:" @')')?"`
+	Name   FieldName  `parser:"@(Ident | Keyword)"`
+	Lparen *Punct     `parser:"(@'('"`
+	Args   []*ViewArg `parser:" @@ (',' @@)*"`
+	Rparen *Punct     `parser:" @')')?"`
+}
+
+// ViewArg = Number | View .
+type ViewArg struct {
+	Number *Number `parser:"  @Number"`
+	View   *View   `parser:"| @@"`
 }

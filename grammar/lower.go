@@ -367,7 +367,11 @@ func (l *lowerer) view(v *View) ast.View {
 	if a.Lparen != nil {
 		call := &ast.CallView{Fun: ident(a.Name), Lparen: pos(a.Lparen.Pos), Rparen: pos(a.Rparen.Pos)}
 		for _, arg := range a.Args {
-			call.Args = append(call.Args, l.view(arg))
+			if arg.Number != nil {
+				call.Args = append(call.Args, l.number(*arg.Number))
+			} else {
+				call.Args = append(call.Args, l.view(arg.View))
+			}
 		}
 		base = call
 	} else {

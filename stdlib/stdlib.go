@@ -59,7 +59,7 @@ type View struct {
 var (
 	Similarities = []*Similarity{Delta, Subset}
 	Functions    = []*Function{Max, Min, Self}
-	Views        = []*View{Memberships, Pairs, Links, Nonlinks, Lower, Tokens}
+	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Lower, Tokens}
 )
 
 // LookupSimilarity, LookupFunction and LookupView find entries by name.
@@ -241,6 +241,46 @@ var Memberships = &View{
 			}
 		}
 		return a.Composite(kindOf(coll.Kind), t, out)
+	},
+}
+
+// MinSize keeps the entities with at least n members.
+var MinSize = &View{
+	Name: "minsize",
+	Doc: "the entities of a collection (as for `memberships`) that have at least n members; `minsize(entities, 2)` drops singletons, " +
+		"as coval's remove_singletons does. n is a number or a numeric field.",
+	Example: "`F<->[minsize(entities, 2)](phi4)`",
+	Type: func(args []types.Type) (types.Type, string) {
+		if len(args) != 2 {
+			return nil, "minsize takes a collection of entities and a number, as in minsize(entities, 2)"
+		}
+		coll, ok := args[0].(*types.Collection)
+		if !ok {
+			return nil, fmt.Sprintf("minsize needs a collection of entities, not %s", args[0])
+		}
+		if _, _, why := membersOf(coll.Elem); why != "" {
+			return nil, why
+		}
+		if b, ok := args[1].(*types.Basic); !ok || (b.Kind != types.Int && b.Kind != types.Float) {
+			return nil, fmt.Sprintf("the size of minsize must be a number, not %s", args[1])
+		}
+		return coll, ""
+	},
+	Eval: func(a *value.Arena, result types.Type, _ func(*types.Record) int, args []value.Ref) value.Ref {
+		coll := result.(*types.Collection)
+		field, _, _ := membersOf(coll.Elem)
+		n := a.Num(args[1])
+		var out []value.Ref
+		for _, e := range a.Kids(args[0]) {
+			members := e
+			if field >= 0 {
+				members = a.Field(e, field)
+			}
+			if float64(a.Count(members)) >= n {
+				out = append(out, e)
+			}
+		}
+		return a.Composite(a.Kind(args[0]), 0, out)
 	},
 }
 

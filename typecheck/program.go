@@ -182,6 +182,9 @@ type View struct {
 	Call   *ViewCall // nil: start from the value itself
 	Fields []int     // field indexes, applied in order
 	Out    types.Type
+	// Number, when set, makes the view a constant: a number argument of a
+	// view call, as in minsize(entities, 2).
+	Number *float64
 }
 
 // ViewCall is a stdlib view applied to argument views of the same value.

@@ -192,6 +192,9 @@ func (c *checker) view(v ast.View, t types.Type) *View {
 			rv.Out = rec.Fields[i].Type
 		}
 		return rv
+	case *ast.NumberLit:
+		n := v.Value
+		return &View{Src: v, In: t, Out: types.FloatType, Number: &n}
 	case *ast.CallView:
 		fun := stdlib.LookupView(v.Fun.Name)
 		if fun == nil {
