@@ -1,6 +1,9 @@
 package conll2012_test
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -40,16 +43,50 @@ func benchParse(b *testing.B, c *corefgen.Corpus) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(tokens), "ns/token")
 }
 
+// benchRead is benchParse through Read: the corpus is written to files
+// first, and read back from the page cache.
+func benchRead(b *testing.B, c *corefgen.Corpus) {
+	dir := b.TempDir()
+	var paths []string
+	for name, data := range map[string][]byte{"key.conll": c.Key, "response.conll": c.Response} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		paths = append(paths, path)
+	}
+	b.SetBytes(int64(len(c.Key) + len(c.Response)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, path := range paths {
+			in, err := conll2012.Read(path)
+			if err != nil || len(in.Docs) == 0 {
+				b.Fatal(err)
+			}
+		}
+	}
+	tokens := c.KeyStats.Tokens + c.ResponseStats.Tokens
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(tokens), "ns/token")
+}
+
+func longCorpusOnce() *corefgen.Corpus {
+	longOnce.Do(func() { longCorpus = corefgen.Generate(corefgen.Config{Seed: 1, Long: true}) })
+	return longCorpus
+}
+
 // BenchmarkParseConll reads the key and the response of a corpus of
 // CoNLL-2012 test size (go run ./testdata/coref/gen writes the same files).
 func BenchmarkParseConll(b *testing.B) { benchParse(b, conllCorpus()) }
 
 // BenchmarkParseLong reads 40 documents of 2,000+ mentions each (the -long
 // corpus).
-func BenchmarkParseLong(b *testing.B) {
-	longOnce.Do(func() { longCorpus = corefgen.Generate(corefgen.Config{Seed: 1, Long: true}) })
-	benchParse(b, longCorpus)
-}
+func BenchmarkParseLong(b *testing.B) { benchParse(b, longCorpusOnce()) }
+
+// BenchmarkReadConll is BenchmarkParseConll from files, streamed.
+func BenchmarkReadConll(b *testing.B) { benchRead(b, conllCorpus()) }
+
+// BenchmarkReadLong is BenchmarkParseLong from files, streamed.
+func BenchmarkReadLong(b *testing.B) { benchRead(b, longCorpusOnce()) }
 
 // TestGeneratedCorpus reads the generated corpus: every document, no
 // repairs needed, and the generator's own counts.
@@ -62,6 +99,10 @@ func TestGeneratedCorpus(t *testing.T) {
 		in, err := conll2012.Parse("gen.conll", side.data)
 		require.NoError(t, err)
 		assert.Empty(t, in.Warnings)
+		// Streamed, the corpus reads the same.
+		streamed, err := conll2012.ParseReader("gen.conll", bytes.NewReader(side.data))
+		require.NoError(t, err)
+		require.Equal(t, in, streamed)
 		require.Len(t, in.Docs, side.stats.Docs)
 		mentions, entities := 0, 0
 		sizes := map[int]int{}

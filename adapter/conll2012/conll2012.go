@@ -51,6 +51,13 @@
 //     document" or at the end of the file; lines outside documents are
 //     ignored.
 //
+// # Memory
+//
+// Read and ParseReader stream the text one line at a time through a 64 KB
+// buffer and keep only the annotations of the current document and the
+// JSON of those read: a few percent of the text. Parse, given the whole
+// text, gives the same result.
+//
 // # Differences from the Perl scorer
 //
 // The Perl scorer removes a repeated response mention only when the span
@@ -68,18 +75,34 @@ package conll2012
 
 import (
 	"bytes"
+	"io"
 	"os"
 
 	"github.com/metricc/metricc/eval"
 )
 
-// Read reads a CoNLL-2012 file; see Parse.
+// Read reads the CoNLL-2012 file at path; see Parse. It streams the file
+// through a small buffer, one line at a time, so its memory is that of the
+// longest line and the largest document's annotations, besides the
+// documents' JSON, whatever the size of the file.
 func Read(path string) (*eval.Input, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, data)
+	defer f.Close()
+	return ParseReader(path, f)
+}
+
+// ParseReader is Parse on the text read from r, which it reads to the end
+// through a buffer of its own (none is added if r is a large enough
+// *bufio.Reader). Errors from r are returned as they are.
+func ParseReader(name string, r io.Reader) (*eval.Input, error) {
+	p := newParser(name)
+	if err := p.parseReader(r, bufSize); err != nil {
+		return nil, err
+	}
+	return p.in, nil
 }
 
 // Parse turns the CoNLL-2012 text data of the file called name into one
@@ -87,8 +110,8 @@ func Read(path string) (*eval.Input, error) {
 // repaired and reported in Input.Warnings; the only error is a file that
 // has content but no "#begin document" line.
 func Parse(name string, data []byte) (*eval.Input, error) {
-	p := parser{name: name, data: data, in: &eval.Input{Path: name}}
-	if err := p.run(); err != nil {
+	p := newParser(name)
+	if err := p.parseBytes(data); err != nil {
 		return nil, err
 	}
 	return p.in, nil
@@ -96,11 +119,11 @@ func Parse(name string, data []byte) (*eval.Input, error) {
 
 // Detect reports whether data looks like a CoNLL-2012 file: its first line
 // that is not blank (after an optional byte-order mark) is a
-// "#begin document" line.
+// "#begin document" line. A prefix of the file that holds that line is
+// enough, such as what bufio.Reader.Peek returns before ParseReader reads
+// on from the same reader.
 func Detect(data []byte) bool {
-	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-		data = data[3:]
-	}
+	data = trimBOM(data)
 	for len(data) > 0 {
 		line := data
 		if k := bytes.IndexByte(data, '\n'); k >= 0 {

@@ -1,9 +1,11 @@
 package conll2012_test
 
 import (
+	"bufio"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -224,4 +226,40 @@ func TestDocuments(t *testing.T) {
 		{Index: 2, Line: 13, ID: "b", Name: `document "b" (line 13)`, JSON: `{"id":"b","entities":[]}`},
 	}
 	assert.Equal(t, want, in.Docs)
+}
+
+// TestReadLongLines reads, through Read's own buffer, lines longer than
+// it: a 200 KB token line, a 100 KB comment and a 100 KB last line
+// without newline, in CRLF after a byte-order mark.
+func TestReadLongLines(t *testing.T) {
+	big := strings.Repeat("w", 200<<10)
+	text := "\ufeff#begin document (d)\r\n" + big + "\t(1\r\n#" + big[:100<<10] + "\r\nw 1)\r\n\r\nw (2)\r\n" + big[:100<<10] + " (3)"
+	path := filepath.Join(t.TempDir(), "long.conll")
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	in, err := conll2012.Read(path)
+	require.NoError(t, err)
+	assert.Equal(t, []string{path + `:7: document "d": no "#end document" at the end of the file; the document ends there`}, in.Warnings)
+	require.Len(t, in.Docs, 1)
+	assert.Equal(t, `{"id":"d","entities":[{"mentions":[{"left":0,"right":1}]},{"mentions":[{"left":2,"right":2}]},{"mentions":[{"left":3,"right":3}]}]}`, in.Docs[0].JSON)
+	parsed, err := conll2012.Parse(path, []byte(text))
+	require.NoError(t, err)
+	assert.Equal(t, parsed, in)
+}
+
+// TestDetectThenStream is the way a caller that detects the format
+// streams the file: Detect on what Peek returns, then ParseReader on the
+// same reader, which still holds the peeked text.
+func TestDetectThenStream(t *testing.T) {
+	text := "\n#begin document (a)\nw (1\nw 1)\n#end document\n#begin document (b)\nw (2)\n#end document\n"
+	br := bufio.NewReaderSize(strings.NewReader(text), 64<<10)
+	head, err := br.Peek(br.Size())
+	require.ErrorIs(t, err, io.EOF)
+	require.True(t, conll2012.Detect(head))
+	in, err := conll2012.ParseReader("s.conll", br)
+	require.NoError(t, err)
+	want, err := conll2012.Parse("s.conll", []byte(text))
+	require.NoError(t, err)
+	assert.Equal(t, want, in)
+	require.Len(t, in.Docs, 2)
+	assert.Equal(t, `{"id":"b","entities":[{"mentions":[{"left":0,"right":0}]}]}`, in.Docs[1].JSON)
 }

@@ -1,8 +1,10 @@
 package conll2012
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,17 +41,21 @@ type entity struct {
 	kept int32  // mentions kept, then the output offset
 }
 
-// parser holds the state of one Parse call. The per-document slices and
-// maps are reused from one document to the next.
+// bufSize is the read buffer of parseReader. Lines are 50 to 100 bytes;
+// beyond 64 KB a larger buffer saves no measurable time.
+const bufSize = 64 << 10
+
+// parser holds the state of one file being read. The per-document slices
+// and maps are reused from one document to the next.
 type parser struct {
 	name string
-	data []byte
 	in   *eval.Input
 
-	nWarn int
+	nWarn      int
+	stray      int   // non-blank lines outside documents
+	firstStray int32 // the line of the first
 
-	out    []byte // the JSON of every document, back to back
-	docEnd []int  // end of each document's JSON in out
+	out []byte // the current document's JSON, before it becomes Doc.JSON
 
 	// the current document
 	inDoc   bool
@@ -74,17 +80,20 @@ type parser struct {
 	observe func(ents []entity, ments []mention)
 }
 
-func (p *parser) run() error {
-	p.byNum = map[uint64]int32{}
-	p.byText = map[string]int32{}
-	// The JSON is a few percent of the CoNLL text (about 30 bytes per
-	// mention, one mention per 8 tokens of 50 to 100 bytes).
-	p.out = make([]byte, 0, len(p.data)/16+64)
-	data := p.data
-	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-		data = data[3:]
+// newParser returns a parser for the file called name.
+func newParser(name string) *parser {
+	return &parser{
+		name:   name,
+		in:     &eval.Input{Path: name},
+		byNum:  map[uint64]int32{},
+		byText: map[string]int32{},
 	}
-	stray, firstStray := 0, int32(0)
+}
+
+// parseBytes reads a whole file held in memory, one line at a time,
+// without copying it.
+func (p *parser) parseBytes(data []byte) error {
+	data = trimBOM(data)
 	for len(data) > 0 {
 		var line []byte
 		if k := bytes.IndexByte(data, '\n'); k >= 0 {
@@ -92,67 +101,113 @@ func (p *parser) run() error {
 		} else {
 			line, data = data, nil
 		}
-		p.line++
-		s, e := trimSpace(line)
-		if s == e {
-			continue // blank: a sentence break, which the scorer ignores
-		}
-		if line[s] == '#' {
-			switch kind, rest := directive(line[s:e]); kind {
-			case dirBegin:
-				if p.inDoc {
-					p.warnf(p.line, "no \"#end document\" before this \"#begin document\"; the document ends here")
-					p.finish()
-				}
-				p.begin(rest)
-			case dirEnd:
-				if p.inDoc {
-					p.finish()
-				} else {
-					p.warnAt(p.line, "", "\"#end document\" outside a document; ignored")
-				}
-			}
-			continue // otherwise a comment line, not a token
-		}
-		if !p.inDoc {
-			if stray == 0 {
-				firstStray = p.line
-			}
-			stray++
-			continue
-		}
-		// The annotation is the last column.
-		f := e
-		for f > s && !isSpace(line[f-1]) {
-			f--
-		}
-		p.annotate(line[f:e])
-		p.tok++
+		p.feed(line)
 	}
+	return p.end()
+}
+
+// parseReader reads a file line by line through r, which it buffers with
+// size bytes: only the current line (however long) and the state of the
+// current document are held, besides the JSON of the documents read.
+func (p *parser) parseReader(r io.Reader, size int) error {
+	br := bufio.NewReaderSize(r, size)
+	var long []byte // a line longer than the buffer, assembled
+	first := true
+	for {
+		line, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			long = append(long[:0], line...)
+			for err == bufio.ErrBufferFull {
+				line, err = br.ReadSlice('\n')
+				long = append(long, line...)
+			}
+			line = long
+		}
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if first {
+			line, first = trimBOM(line), false
+		}
+		// The lines are those of parseBytes: a final "\n" ends the last
+		// line rather than starting an empty one.
+		if len(line) > 0 {
+			if line[len(line)-1] == '\n' {
+				line = line[:len(line)-1]
+			}
+			p.feed(line)
+		}
+		if err == io.EOF {
+			return p.end()
+		}
+	}
+}
+
+func trimBOM(b []byte) []byte {
+	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
+		return b[3:]
+	}
+	return b
+}
+
+// feed reads one line, without its "\n".
+func (p *parser) feed(line []byte) {
+	p.line++
+	s, e := trimSpace(line)
+	if s == e {
+		return // blank: a sentence break, which the scorer ignores
+	}
+	if line[s] == '#' {
+		switch kind, rest := directive(line[s:e]); kind {
+		case dirBegin:
+			if p.inDoc {
+				p.warnf(p.line, "no \"#end document\" before this \"#begin document\"; the document ends here")
+				p.finish()
+			}
+			p.begin(rest)
+		case dirEnd:
+			if p.inDoc {
+				p.finish()
+			} else {
+				p.warnAt(p.line, "", "\"#end document\" outside a document; ignored")
+			}
+		}
+		return // otherwise a comment line, not a token
+	}
+	if !p.inDoc {
+		if p.stray == 0 {
+			p.firstStray = p.line
+		}
+		p.stray++
+		return
+	}
+	// The annotation is the last column.
+	f := e
+	for f > s && !isSpace(line[f-1]) {
+		f--
+	}
+	p.annotate(line[f:e])
+	p.tok++
+}
+
+// end closes the file after its last line.
+func (p *parser) end() error {
 	if p.inDoc {
 		p.warnf(p.line, "no \"#end document\" at the end of the file; the document ends there")
 		p.finish()
 	}
-	if len(p.docEnd) == 0 && stray > 0 {
-		return &eval.DataError{File: fmt.Sprintf("%s:%d", p.name, firstStray),
+	if len(p.in.Docs) == 0 && p.stray > 0 {
+		return &eval.DataError{File: fmt.Sprintf("%s:%d", p.name, p.firstStray),
 			Msg: "no \"#begin document\" line: not a CoNLL-2012 coreference file"}
 	}
-	if stray > 0 {
-		p.warnAt(firstStray, "", fmt.Sprintf("%d non-blank line(s) outside \"#begin document\" … \"#end document\" blocks, the first here; ignored", stray))
+	if p.stray > 0 {
+		p.warnAt(p.firstStray, "", fmt.Sprintf("%d non-blank line(s) outside \"#begin document\" … \"#end document\" blocks, the first here; ignored", p.stray))
 	}
-	if len(p.docEnd) == 0 {
+	if len(p.in.Docs) == 0 {
 		p.warnAt(0, "", "no documents")
 	}
 	if p.nWarn > maxWarnings {
 		p.in.Warnings = append(p.in.Warnings, fmt.Sprintf("%s: %d more warnings not shown", p.name, p.nWarn-maxWarnings))
-	}
-	// One string for all documents: a single copy, each document's JSON a
-	// substring of it.
-	all := string(p.out)
-	start := 0
-	for i := range p.in.Docs {
-		p.in.Docs[i].JSON = all[start:p.docEnd[i]]
-		start = p.docEnd[i]
 	}
 	return nil
 }
@@ -418,11 +473,12 @@ func (p *parser) finish() {
 	p.dedupe()
 	p.writeJSON()
 	p.inDoc = false
-	p.docEnd = append(p.docEnd, len(p.out))
+	// One string per document: the JSON is kept, the buffer reused.
 	p.in.Docs = append(p.in.Docs, eval.Doc{
 		Index: len(p.in.Docs),
 		Line:  p.docLine,
 		ID:    p.id,
+		JSON:  string(p.out),
 		Name:  fmt.Sprintf("document %q (line %d)", p.id, p.docLine),
 	})
 }
@@ -513,7 +569,7 @@ func andList(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
-// writeJSON appends the document's JSON to p.out: entities in Perl's
+// writeJSON writes the document's JSON to p.out: entities in Perl's
 // order, each with its kept mentions in the order they end; entities left
 // without mentions are omitted.
 func (p *parser) writeJSON() {
@@ -543,7 +599,7 @@ func (p *parser) writeJSON() {
 	}
 	p.order = order
 
-	b := append(p.out, `{"id":`...)
+	b := append(p.out[:0], `{"id":`...)
 	b = appendString(b, p.id)
 	b = append(b, `,"entities":[`...)
 	for i := 0; i < len(order); {

@@ -11,8 +11,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/metricc/metricc/eval"
 )
 
 // perlView renders a file the way testdata/perl/perl-dump.pl renders the
@@ -23,7 +21,7 @@ import (
 func perlView(t *testing.T, name string, data []byte) string {
 	t.Helper()
 	var raw []string
-	p := parser{name: name, data: data, in: &eval.Input{Path: name}}
+	p := newParser(name)
 	p.observe = func(ents []entity, ments []mention) {
 		var b strings.Builder
 		for e := range ents {
@@ -39,7 +37,7 @@ func perlView(t *testing.T, name string, data []byte) string {
 		}
 		raw = append(raw, b.String())
 	}
-	require.NoError(t, p.run())
+	require.NoError(t, p.parseBytes(data))
 	require.Len(t, raw, len(p.in.Docs))
 	died := map[string]bool{}
 	for _, w := range p.in.Warnings {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/metricc/metricc/adapter/conll2012"
 	"github.com/metricc/metricc/eval"
 	"github.com/metricc/metricc/solver"
 )
@@ -118,14 +120,28 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // readInput reads a gold or prediction file in the given input format;
-// "auto" decides by the file's content.
+// "auto" decides by the file's first 64 KB. CoNLL files are streamed: the
+// adapter keeps the annotations, never the whole text.
 func readInput(path, format string) (*eval.Input, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	head, err := br.Peek(br.Size())
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	if format == "auto" {
-		format = detectFormat(data)
+		format = detectFormat(head)
+	}
+	if format == "conll2012" {
+		return conll2012.ParseReader(path, br)
+	}
+	data, err := io.ReadAll(br)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	switch format {
 	case "json", "jsonl", "auto":
@@ -135,7 +151,7 @@ func readInput(path, format string) (*eval.Input, error) {
 		return a(path, data)
 	}
 	switch format {
-	case "conllu", "mrp", "conll2012", "penman":
+	case "conllu", "mrp":
 		return nil, fmt.Errorf("%s: the %s input format is not available yet", path, format)
 	}
 	return nil, fmt.Errorf("unknown --input-format %q (want auto, json, jsonl, conll2012, penman, conllu or mrp)", format)
