@@ -52,6 +52,9 @@ func syntaxError(src *ast.Source, err error) *ast.Error {
 		tok := unexpected.Unexpected
 		if tok.EOF() {
 			e.Msg = strings.Replace(e.Msg, `unexpected token "<EOF>"`, "unexpected end of file", 1)
+			// Point just past the last text, not at the empty line after a
+			// final newline (or after trailing comments and blanks).
+			e.Pos = ast.PosOf(len(strings.TrimRight(stripComments(src.Text), " \t\r\n")))
 		} else {
 			e.End = pos + ast.Pos(len(tok.Value))
 			e.Hint = lookalikeHint(tok.Value)
@@ -77,6 +80,23 @@ var lookalikes = map[string]string{
 	"≈": "∼ or ~",
 	"〚": "⟦",
 	"〛": "⟧",
+}
+
+// stripComments blanks out # comments, keeping offsets.
+func stripComments(text string) string {
+	b := []byte(text)
+	inString := false
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '"' && (i == 0 || b[i-1] != '\\'):
+			inString = !inString
+		case b[i] == '#' && !inString:
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+		}
+	}
+	return string(b)
 }
 
 func lookalikeHint(tok string) string {
