@@ -57,6 +57,17 @@ type Arena struct {
 	ids    []ID
 	seen   map[ID]struct{}
 	tables [3]IDTable
+
+	smallInt []smallIntID // IDs of the ints 0, 1, ... seen in this generation
+	gen      uint32       // advanced by Reset
+}
+
+// smallInts bounds the integers interned by direct indexing.
+const smallInts = 1 << 20
+
+type smallIntID struct {
+	gen uint32
+	id  ID
 }
 
 type varKey struct {
@@ -85,6 +96,11 @@ func (a *Arena) Reset() {
 		clear(a.varIDs)
 	}
 	a.comps.reset()
+	a.gen++
+	if a.gen == 0 { // wrapped: forget every stamp
+		clear(a.smallInt)
+		a.gen = 1
+	}
 }
 
 // Len returns the number of nodes.
@@ -109,8 +125,21 @@ func (a *Arena) Number(kind Kind, v float64) Ref {
 	if v == 0 {
 		v = 0
 	}
-	// Interned in the composite table: the kind keeps numbers apart from
-	// records and collections, and the 64 bits go in as two halves.
+	// Small non-negative integers (token offsets, indexes) index an array;
+	// other numbers go to the composite table, where the kind keeps them
+	// apart from records and collections and the 64 bits go in as halves.
+	if kind == Int && v >= 0 && v < smallInts && v == math.Trunc(v) {
+		i := int(v)
+		if i >= len(a.smallInt) {
+			n := max(i+1, 2*len(a.smallInt), 1024)
+			a.smallInt = append(a.smallInt, make([]smallIntID, n-len(a.smallInt))...)
+		}
+		e := &a.smallInt[i]
+		if e.gen != a.gen {
+			e.gen, e.id = a.gen, a.newID()
+		}
+		return a.add(node{kind: kind, id: e.id, num: v})
+	}
 	bits := math.Float64bits(v)
 	a.ids = append(a.ids[:0], ID(uint32(bits)), ID(uint32(bits>>32)))
 	id := a.comps.intern(kind, 0, a.ids, a.newID)

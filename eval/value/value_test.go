@@ -1,0 +1,169 @@
+package value
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestIdentityIsDeepEquality builds random values twice, in different
+// orders and arenas states, and checks that two nodes share an ID exactly
+// when a direct recursive comparison says they are equal.
+func TestIdentityIsDeepEquality(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	a := NewArena()
+	var build func(depth int) Ref
+	build = func(depth int) Ref {
+		switch k := rng.IntN(7); {
+		case depth > 2 || k == 0:
+			return a.Number(Int, float64(rng.IntN(3)))
+		case k == 1:
+			return a.Number(Float, []float64{0.5, 1, -0.0, 0, 1 << 30}[rng.IntN(5)])
+		case k == 2:
+			return a.String([]string{"a", "b", ""}[rng.IntN(3)])
+		default:
+			kind := []Kind{Record, Set, Bag, Seq}[rng.IntN(4)]
+			n := rng.IntN(4)
+			if kind == Record {
+				n = 2
+			}
+			kids := make([]Ref, n)
+			for i := range kids {
+				kids[i] = build(depth + 1)
+			}
+			tag := 0 // collections carry no tag; records carry their type's
+			if kind == Record {
+				tag = 1 + rng.IntN(2)
+			}
+			return a.Composite(kind, tag, kids)
+		}
+	}
+	for trial := range 200 {
+		a.Reset()
+		var refs []Ref
+		for range 30 {
+			refs = append(refs, build(0))
+		}
+		for _, x := range refs {
+			for _, y := range refs {
+				assert.Equal(t, deepEqual(a, x, y), a.ID(x) == a.ID(y), "trial %d", trial)
+			}
+		}
+	}
+}
+
+// deepEqual compares values directly: sets as sets, bags as multisets.
+func deepEqual(a *Arena, x, y Ref) bool {
+	kx, ky := a.Kind(x), a.Kind(y)
+	if kx == Int || kx == Float {
+		return kx == ky && a.Num(x) == a.Num(y)
+	}
+	if kx != ky {
+		return false
+	}
+	switch kx {
+	case String:
+		return a.Str(x) == a.Str(y)
+	case Record, Seq:
+		if a.Num(x) != a.Num(y) || a.Count(x) != a.Count(y) {
+			return false
+		}
+		for i := range a.Kids(x) {
+			if !deepEqual(a, a.Kids(x)[i], a.Kids(y)[i]) {
+				return false
+			}
+		}
+		return true
+	case Set:
+		return within(a, x, y) && within(a, y, x)
+	case Bag:
+		if a.Count(x) != a.Count(y) {
+			return false
+		}
+		used := make([]bool, a.Count(y))
+		for _, u := range a.Kids(x) {
+			found := false
+			for j, v := range a.Kids(y) {
+				if !used[j] && deepEqual(a, u, v) {
+					used[j], found = true, true
+					break
+				}
+			}
+			if !found {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func within(a *Arena, x, y Ref) bool {
+	for _, u := range a.Kids(x) {
+		found := false
+		for _, v := range a.Kids(y) {
+			if deepEqual(a, u, v) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func TestSetsDropDuplicates(t *testing.T) {
+	a := NewArena()
+	one, two := a.Number(Int, 1), a.Number(Int, 2)
+	for _, n := range []int{3, 40} { // the small and the hashed dedupe
+		kids := []Ref{}
+		for i := range n {
+			kids = append(kids, a.Number(Int, float64(i%5)))
+		}
+		s := a.Composite(Set, 0, kids)
+		assert.Equal(t, min(n, 5), a.Count(s))
+	}
+	s := a.Composite(Set, 0, []Ref{two, one, two})
+	require.Equal(t, 2, a.Count(s))
+	assert.Equal(t, a.ID(two), a.ID(a.Kids(s)[0]), "first occurrences, in order")
+	assert.Equal(t, a.ID(a.Composite(Set, 0, []Ref{one, two})), a.ID(s))
+	assert.NotEqual(t, a.ID(a.Composite(Bag, 0, []Ref{one, two})), a.ID(a.Composite(Bag, 0, []Ref{one, two, two})))
+	assert.NotEqual(t, a.ID(a.Composite(Seq, 0, []Ref{one, two})), a.ID(a.Composite(Seq, 0, []Ref{two, one})))
+}
+
+func TestNumbers(t *testing.T) {
+	a := NewArena()
+	assert.Equal(t, a.ID(a.Number(Float, 0)), a.ID(a.Number(Float, -0.0)))
+	assert.Equal(t, a.ID(a.Number(Int, 7)), a.ID(a.Number(Int, 7)), "small ints: the array")
+	big := float64(smallInts + 3)
+	assert.Equal(t, a.ID(a.Number(Int, big)), a.ID(a.Number(Int, big)), "large ints: the table")
+	assert.NotEqual(t, a.ID(a.Number(Int, 7)), a.ID(a.Number(Float, 7)), "an int is not a float")
+	assert.NotEqual(t, a.ID(a.Number(Int, -7)), a.ID(a.Number(Int, 7)))
+	seven := a.ID(a.Number(Int, 7))
+	a.Reset()
+	s := a.String("x") // takes the first ID of the new generation
+	assert.NotEqual(t, a.ID(s), a.ID(a.Number(Int, 7)), "IDs of an old generation are forgotten")
+	_ = seven
+}
+
+func TestVarsOfTwoSidesDiffer(t *testing.T) {
+	a := NewArena()
+	assert.Equal(t, a.ID(a.Var(0, "x")), a.ID(a.Var(0, "x")))
+	assert.NotEqual(t, a.ID(a.Var(0, "x")), a.ID(a.Var(1, "x")))
+	assert.NotEqual(t, a.ID(a.Var(0, "x")), a.ID(a.String("x")))
+}
+
+func TestIDTable(t *testing.T) {
+	var tb IDTable
+	tb.Reset(10)
+	tb.Set(3, 5)
+	assert.Equal(t, int32(5), tb.Get(3))
+	assert.Equal(t, int32(6), tb.Add(3, 1))
+	assert.Equal(t, int32(0), tb.Get(100), "beyond the table reads 0")
+	tb.Reset(10)
+	assert.Equal(t, int32(0), tb.Get(3), "reset forgets")
+}
