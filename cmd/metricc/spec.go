@@ -33,15 +33,20 @@ func loadSpec(arg string) (*eval.Plan, error) {
 }
 
 func readSpec(arg string) (name, text string, err error) {
-	data, err := os.ReadFile(arg)
-	if err == nil {
+	// A regular file wins; anything else (nothing there, a directory of
+	// the same name) may still be a shipped spec.
+	if info, statErr := os.Stat(arg); statErr == nil && info.Mode().IsRegular() {
+		data, err := os.ReadFile(arg)
+		if err != nil {
+			return "", "", err
+		}
 		return arg, string(data), nil
+	} else if statErr != nil && !errors.Is(statErr, fs.ErrNotExist) {
+		return "", "", statErr
 	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return "", "", err
-	}
-	if t, ok := specs.Lookup(strings.TrimSuffix(arg, ".metric")); ok && !strings.ContainsRune(arg, os.PathSeparator) {
-		return strings.TrimSuffix(arg, ".metric") + ".metric", t, nil
+	base := strings.TrimSuffix(arg, ".metric")
+	if t, ok := specs.Lookup(base); ok && !strings.ContainsRune(arg, os.PathSeparator) {
+		return base + ".metric", t, nil
 	}
 	return "", "", fmt.Errorf("no spec file %q, and no shipped spec of that name (shipped: %s)", arg, strings.Join(specs.Names(), ", "))
 }
