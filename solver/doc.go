@@ -46,6 +46,19 @@
 // edge uses) plus R·C for the largest component with R rows and C columns.
 // Duplicate edges keep their largest weight.
 //
+// # Latent variables
+//
+// LatentSolver.Solve matches items under any of the four constraints
+// jointly with a one-to-one map between two sets of variables (Eq. 36 of
+// Chen et al.: Smatch's variable map): an item pair counts only if the map
+// pairs the variables it requires. It is exact, by branch and bound:
+// Gilmore–Lawler bounds from assignments over the undecided variable pairs
+// (with the split of each pair's weight between its variables tuned by
+// subgradient steps at the root), reduced-cost fixing and propagation of
+// forced pairs, an incumbent from deterministic hill climbing, and
+// independent components solved apart. It reports whether the optimum is
+// proven, and a bound when a node or time limit stops it first.
+//
 // # Numbers
 //
 // All solvers treat negative weights and NaN as 0 and clamp +Inf to

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -27,7 +28,8 @@ type LatentPair struct {
 	Vars     []VarPair
 }
 
-// Constraint restricts how items may be matched.
+// Constraint restricts how items may be matched. Values other than the
+// four below count as OneToOne.
 type Constraint uint8
 
 const (
@@ -40,6 +42,21 @@ const (
 	// ManyToMany puts no limit on how often an item is used.
 	ManyToMany
 )
+
+// String returns the constraint's name, such as "OneToOne".
+func (c Constraint) String() string {
+	switch c {
+	case OneToOne:
+		return "OneToOne"
+	case ManyToOne:
+		return "ManyToOne"
+	case OneToMany:
+		return "OneToMany"
+	case ManyToMany:
+		return "ManyToMany"
+	}
+	return "Constraint(" + strconv.Itoa(int(c)) + ")"
+}
 
 // LatentProblem is a matching of Rows row items with Cols column items
 // solved jointly with a one-to-one partial map σ from the VarsX row-side
@@ -82,7 +99,8 @@ type LatentResult struct {
 	// the constraint, at most one pair is listed per row and column
 	// combination, and their weights add up to Total.
 	Match []int32
-	// Nodes counts the branch-and-bound nodes explored.
+	// Nodes counts the branch-and-bound nodes explored: 0 when the first
+	// bound already meets the first incumbent.
 	Nodes int
 }
 
@@ -94,39 +112,50 @@ type LatentResult struct {
 //
 // The requirements name a set of candidate variable pairs (a, b). The
 // search decides them one at a time: a node fixes σ(a) = b (which excludes
-// every other pair of a and of b) or excludes (a, b).
+// every other pair of a and of b) or excludes (a, b). Every other
+// constraint is first turned into 1:1 by renaming items (N:1 keeps one
+// slot per row, 1:N one per column, N:N one per row and column), so the
+// search only deals with 1:1 item matchings.
 //
 // Upper bound (Gilmore–Lawler style). The pairs whose requirements are all
 // fixed are "satisfied"; their best item matching is exact. Every other
-// live pair spreads its weight evenly over its undecided variable pairs;
-// each variable pair's gain is the sum of those shares, counting per item
-// row only the best share and likewise per column, taking the smaller of
-// the two sums. A maximum-weight assignment of the undecided variables under
-// these gains, added to the satisfied value, bounds every completion.
+// live pair splits its weight among its undecided variable pairs; a
+// variable pair's gain adds up the parts it receives, counting per item row
+// only the best part and likewise per column, and taking the smaller of the
+// two sums. A maximum-weight assignment of the undecided variables under
+// these gains, plus the satisfied value, bounds every completion. The
+// split starts even (a pair that needs two undecided variable pairs gives
+// half to each); at the root, subgradient steps move weight from the
+// variable pairs the assignment uses to those it leaves out, which is a
+// Lagrangian relaxation of "both ends of a pair must agree" and tightens
+// the bound a lot on Smatch-like problems. Any split gives a valid bound,
+// so the tuned split is kept for the whole search.
 //
 // Reduced-cost fixing. The assignment is solved with its dual values, which
-// bound at once every child: "σ(a) = b" by the bound minus the reduced cost
+// bound every child at once: "σ(a) = b" by the bound minus the reduced cost
 // of (a, b), and "a unmapped" by the bound minus a's dual value. Pairs whose
 // forced bound cannot beat the incumbent are excluded; a variable that must
 // be mapped and has one candidate left is fixed; two variables that are
 // each other's only candidate are matched (extending σ never lowers the
-// objective). This repeats until nothing changes. With integer weights a
-// bound below the incumbent plus one prunes.
+// objective). This repeats until nothing changes. With integer weights
+// (detected) a bound below the incumbent plus one prunes.
 //
-// Incumbent. The root assignment's σ, improved by smatch-style hill climbing
-// (best move among "map a to a free partner" and "swap two partners"), then
-// three random restarts from a fixed seed while the bound is not met. Every
-// node also offers its fixed part.
+// Incumbent. The root assignment's σ, improved by hill climbing as in
+// smatch (moves: map a variable to a free partner, swap two partners) on
+// the sum of the satisfied weights, and again from the assignments of the
+// tuned bounds; after 32 nodes, three random restarts from a fixed seed.
+// Every node also offers its fixed part.
 //
 // Decomposition. Items and variables linked by pairs form connected
-// components, solved independently. After the root is tightened, the
+// components, solved independently; after the root is tightened, the
 // undecided rest is split again when it falls apart.
 //
-// Branching. The variable (of either side) with the fewest candidates,
-// then its pair with the highest forced bound; "fix" is explored first.
+// Branching. The variable (of either side) with the fewest candidates
+// (one fewer if it must be mapped), then its pair with the highest forced
+// bound; "fix" is explored before "exclude".
 //
-// The search is deterministic: the same problem always gives the same
-// result.
+// The search is deterministic: without a Timeout, the same problem always
+// gives the same result.
 type LatentSolver struct {
 	levels []*latLevel
 	asg    Assigner
@@ -135,7 +164,6 @@ type LatentSolver struct {
 	nodes, maxNodes int
 	deadline        time.Time
 	aborted         bool
-	checks          int
 
 	// Input processing.
 	pRow, pCol []int32 // item row and column of each input pair (1:1 form), -1 if unusable
@@ -148,6 +176,7 @@ type LatentSolver struct {
 	reqs       []VarPair
 	xr, yr     relabel
 	order      []int32
+	sorted     []int32
 	cnt        []int32
 	rowTo      []int
 	best       []int32
@@ -183,11 +212,9 @@ func (s *LatentSolver) stop() bool {
 		s.aborted = true
 		return true
 	}
-	if !s.deadline.IsZero() {
-		if s.checks++; s.checks&63 == 0 && time.Now().After(s.deadline) {
-			s.aborted = true
-			return true
-		}
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.aborted = true
+		return true
 	}
 	return false
 }
@@ -198,7 +225,7 @@ func (s *LatentSolver) stop() bool {
 // out of range are ignored, as are negative sizes; Solve never panics on
 // malformed input.
 func (s *LatentSolver) Solve(p *LatentProblem, lim Limits) LatentResult {
-	s.nodes, s.maxNodes, s.aborted, s.checks = 0, lim.MaxNodes, false, 0
+	s.nodes, s.maxNodes, s.aborted = 0, lim.MaxNodes, false
 	s.deadline = time.Time{}
 	if lim.Timeout > 0 {
 		s.deadline = time.Now().Add(lim.Timeout)
@@ -215,6 +242,8 @@ func (s *LatentSolver) Solve(p *LatentProblem, lim Limits) LatentResult {
 	q.reset()
 	s.xr.reset(nx)
 	s.yr.reset(ny)
+	// Huge weights are capped so that no sum overflows in the search.
+	wmax := math.MaxFloat64 / float64(len(p.Pairs)+1)
 	for i := range p.Pairs {
 		if s.pRow[i] < 0 {
 			continue
@@ -222,7 +251,7 @@ func (s *LatentSolver) Solve(p *LatentProblem, lim Limits) LatentResult {
 		for _, v := range s.cleanReqs(p.Pairs[i].Vars) {
 			q.addReq(s.xr.get(v.X), s.yr.get(v.Y))
 		}
-		q.addPair(s.pRow[i], s.pCol[i], clampWeight(p.Pairs[i].W), int32(i))
+		q.addPair(s.pRow[i], s.pCol[i], min(clampWeight(p.Pairs[i].W), wmax), int32(i))
 	}
 	q.finish(len(s.xr.up), len(s.yr.up), s.nr, s.nc)
 	q.xUp = append(q.xUp[:0], s.xr.up...)
@@ -290,8 +319,8 @@ func (s *LatentSolver) items(p *LatentProblem) {
 				s.order = append(s.order, int32(i))
 			}
 		}
-		tmp := s.sortBy(s.order, s.pCol, max(p.Cols, 0))
-		s.order = s.sortBy(tmp, s.pRow, max(p.Rows, 0))
+		s.sorted = s.sortBy(s.order, s.pCol, max(p.Cols, 0), s.sorted)
+		s.order = s.sortBy(s.sorted, s.pRow, max(p.Rows, 0), s.order)
 		g := int32(-1)
 		lastR, lastC := int32(-1), int32(-1)
 		for _, i := range s.order {
@@ -310,8 +339,9 @@ func (s *LatentSolver) items(p *LatentProblem) {
 	}
 }
 
-// sortBy returns idx stably sorted by key[i] ∈ [0, n).
-func (s *LatentSolver) sortBy(idx, key []int32, n int) []int32 {
+// sortBy returns idx stably sorted by key[i] ∈ [0, n), in out's storage
+// (which must not overlap idx).
+func (s *LatentSolver) sortBy(idx, key []int32, n int, out []int32) []int32 {
 	s.cnt = growInt32s(s.cnt, n+1)
 	clear(s.cnt)
 	for _, i := range idx {
@@ -320,7 +350,7 @@ func (s *LatentSolver) sortBy(idx, key []int32, n int) []int32 {
 	for k := range n {
 		s.cnt[k+1] += s.cnt[k]
 	}
-	out := make([]int32, len(idx))
+	out = growInt32s(out, len(idx))
 	for _, i := range idx {
 		out[s.cnt[key[i]]] = i
 		s.cnt[key[i]]++
@@ -397,7 +427,13 @@ func (s *LatentSolver) evaluate(p *LatentProblem, varTo []int32) (float64, []int
 			s.best[e.Row] = i
 		}
 	}
-	var match []int32
+	n := 0
+	for _, i := range s.best {
+		if i >= 0 {
+			n++
+		}
+	}
+	match := make([]int32, 0, n)
 	for _, i := range s.best {
 		if i >= 0 {
 			match = append(match, i)
@@ -569,6 +605,10 @@ func (s *LatentSolver) solveComponent(d int, lb float64) (float64, float64, bool
 	st.offer(st.fixedVal)
 	if !st.prunable(ub) {
 		st.heuristics()
+	}
+	if st.prunable(ub) {
+		copy(lv.sol, st.incSig)
+		return st.inc, st.inc, true
 	}
 	st.dfs(ub, 0)
 	copy(lv.sol, st.incSig)

@@ -330,7 +330,7 @@ func (st *search) credit(p, e int32) float64 {
 // bound computes an upper bound on every completion of the current
 // decisions: the value of the satisfied pairs plus a maximum-weight
 // assignment of the undecided variables under the relaxed gains. It
-// kills variable pairs that can no longer gain anything.
+// kills the variable pairs that no pair can use any more.
 func (st *search) bound() float64 {
 	q := st.q
 	st.fixedVal = st.satValue()
@@ -467,7 +467,7 @@ func (st *search) solveLAPComponent(vps []int32) (float64, float64) {
 		st.lapTo[q.vpa[best]] = q.vpb[best]
 		return g, g
 	}
-	if len(vps)*sparseDensity < R*C {
+	if useSparseLAP(R, C, len(vps)) {
 		return st.solveLAPSparse(vps)
 	}
 	transposed := R > C
@@ -530,9 +530,17 @@ func (st *search) ascend(ub float64, iters int) float64 {
 	st.bestShare = append(st.bestShare[:0], st.share...)
 	st.dir = growFloats(st.dir, len(q.preq))
 	theta, fails := 1.0, 0
-	for range iters {
+	for it := range iters {
 		if st.prunable(best) || theta < 1.0/64 || st.s.stop() {
 			break
+		}
+		if it%5 == 4 {
+			// The assignments of tuned bounds are often close to
+			// consistent: climbing from them finds better incumbents.
+			st.heuristics()
+			if st.prunable(best) {
+				break
+			}
 		}
 		norm := 0.0
 		for p := range int32(q.np) {
@@ -586,6 +594,7 @@ func (st *search) ascend(ub float64, iters int) float64 {
 			}
 		}
 		ub = st.bound()
+		st.eliminate()
 		if ub < best-1e-12 {
 			best = ub
 			copy(st.bestShare, st.share)
@@ -595,13 +604,16 @@ func (st *search) ascend(ub float64, iters int) float64 {
 			fails = 0
 		}
 	}
+	st.heuristics()
 	copy(st.share, st.bestShare)
 	return best
 }
 
-// sparseDensity: a component whose assignment matrix is filled to less than
-// 1/sparseDensity is solved by the sparse method.
-var sparseDensity = 4
+// useSparseLAP chooses the sparse method for an R×C component with e
+// edges: only large, sparse ones, where it saves the R·C matrix (the
+// running times of the two are close on Smatch-like problems). A variable
+// so that tests can force either method.
+var useSparseLAP = func(r, c, e int) bool { return r*c >= 4096 && 8*e < r*c }
 
 // solveLAPSparse is solveLAPComponent's sparse method; st.rows and st.cols
 // are set, and vps come grouped by X variable (in order of st.rows).
@@ -670,13 +682,7 @@ func (st *search) offer(v float64) {
 func (st *search) tighten() (changed, infeasible bool) {
 	q := st.q
 	base := st.fixedVal + st.dualVal
-	for _, k := range st.useful {
-		a, b := q.vpa[k], q.vpb[k]
-		if st.prunable(base - (st.uX[a] + st.vY[b] - st.g[k])) {
-			st.kill(k)
-			changed = true
-		}
-	}
+	changed = st.eliminate()
 	for a := range int32(q.nx) {
 		st.mustX[a] = st.cntX[a] > 0 && st.prunable(base-st.uX[a])
 	}
@@ -708,6 +714,23 @@ func (st *search) tighten() (changed, infeasible bool) {
 		}
 	}
 	return changed, false
+}
+
+// eliminate kills the variable pairs whose forced bound (from the duals of
+// the last bound) cannot beat the incumbent, and reports whether it killed
+// any.
+func (st *search) eliminate() bool {
+	q := st.q
+	base := st.fixedVal + st.dualVal
+	changed := false
+	for _, k := range st.useful {
+		a, b := q.vpa[k], q.vpb[k]
+		if st.state[k] == vpAlive && st.prunable(base-(st.uX[a]+st.vY[b]-st.g[k])) {
+			st.kill(k)
+			changed = true
+		}
+	}
+	return changed
 }
 
 func (st *search) aliveX(a int32) (n int, last int32) {
@@ -821,7 +844,9 @@ func (st *search) pickBranch() int32 {
 func (st *search) dfs(parentUB float64, depth int) {
 	s := st.s
 	if s.stop() {
-		st.open = max(st.open, parentUB)
+		if !st.prunable(parentUB) {
+			st.open = max(st.open, parentUB)
+		}
 		return
 	}
 	s.nodes++
@@ -879,15 +904,16 @@ func (st *search) root(ub float64) (float64, bool) {
 		st.solveSplit()
 		return ub, true
 	}
-	if b := st.ascend(ub, ascentIters); b < ub {
-		var ok bool
-		if ub, ok = st.process(); !ok {
-			return ub, true
-		}
-		if st.splits() {
-			st.solveSplit()
-			return ub, true
-		}
+	// The ascent leaves the last bound's data stale (it may also kill
+	// pairs), so the root is processed again either way.
+	st.ascend(ub, ascentIters)
+	var ok bool
+	if ub, ok = st.process(); !ok {
+		return ub, true
+	}
+	if st.splits() {
+		st.solveSplit()
+		return ub, true
 	}
 	st.rootOK = growBools(st.rootOK, st.q.nvp)
 	for k, x := range st.state {
@@ -899,7 +925,8 @@ func (st *search) root(ub float64) (float64, bool) {
 }
 
 // splits reports whether the undecided part of the problem falls apart
-// into two or more independent parts.
+// into two or more independent parts (items and variables linked by live
+// pairs).
 func (st *search) splits() bool {
 	q := st.q
 	n := q.nx + q.ny + q.nr + q.nc
@@ -930,8 +957,10 @@ func (st *search) splits() bool {
 			}
 		}
 	}
+	// Parts made only of satisfied pairs do not count: they cost the
+	// search nothing.
 	for p := range q.np {
-		if st.deadCnt[p] > 0 {
+		if st.deadCnt[p] > 0 || st.fixCnt[p] == q.preqS[p+1]-q.preqS[p] {
 			continue
 		}
 		r := st.find(or + q.prow[p])
@@ -948,7 +977,7 @@ func (st *search) splits() bool {
 // solveSplit hands the undecided part to a new problem, which the solver
 // splits into independent components and solves one by one.
 func (st *search) solveSplit() {
-	s, q := st.s, st.q
+	s := st.s
 	lv := s.lev(st.level + 1)
 	r := &lv.prob
 	s.reduceInto(st, r, lv)
@@ -965,7 +994,6 @@ func (st *search) solveSplit() {
 	if !proven {
 		st.open = max(st.open, b)
 	}
-	_ = q
 }
 
 // ---- Heuristics ----
@@ -978,15 +1006,19 @@ const restartAfter = 32
 // root.
 const ascentIters = 50
 
-// heuristics looks for a good first incumbent: the assignment found by the
-// root bound, improved by hill climbing.
+// heuristics looks for a better incumbent: the decisions made so far and
+// the assignment found by the last bound, improved by hill climbing.
 func (st *search) heuristics() {
 	q := st.q
 	st.sig = fill32(st.sig, q.nx, -1)
 	st.inv = fill32(st.inv, q.ny, -1)
 	st.curK = fill32(st.curK, q.nx, -1)
 	for a := range int32(q.nx) {
-		if b := st.lapTo[a]; b >= 0 {
+		b := st.lapTo[a]
+		if st.fx[a] >= 0 {
+			b = st.fx[a]
+		}
+		if b >= 0 {
 			st.setSig(a, b, q.vpOf(a, b))
 		}
 	}
@@ -1127,14 +1159,17 @@ func (st *search) activeSum(k int32) float64 {
 }
 
 // climb is smatch-style hill climbing on the sum of the satisfied pairs'
-// weights: repeatedly apply the best move (map a variable to a free
-// partner, or swap the partners of two variables) while it gains.
+// weights, with two kinds of move: map a variable to a free partner, or
+// swap the partners of two variables. It sweeps over the variables and
+// applies each one's best gaining move at once (rather than only the best
+// move overall, as smatch does), until a sweep gains nothing.
 func (st *search) climb() {
 	q := st.q
-	eps := 1e-9
-	for iter := 0; iter < 4*q.nx+16; iter++ {
-		bestD, bestK := eps, int32(-1)
+	const eps = 1e-9
+	for sweep := 0; sweep < 2*q.nx+8; sweep++ {
+		improved := false
 		for a := range int32(q.nx) {
+			bestD, bestK := eps, int32(-1)
 			for k := q.xS[a]; k < q.xS[a+1]; k++ {
 				if !st.usable(k) || q.vpb[k] == st.sig[a] {
 					continue
@@ -1143,20 +1178,24 @@ func (st *search) climb() {
 					bestD, bestK = d, k
 				}
 			}
-		}
-		if bestK < 0 {
-			return
-		}
-		a, b := q.vpa[bestK], q.vpb[bestK]
-		old, a2 := st.sig[a], st.inv[b]
-		if a2 >= 0 {
-			st.sig[a2], st.curK[a2] = -1, -1 // b passes to a below
-		}
-		st.setSig(a, b, bestK)
-		if a2 >= 0 && old >= 0 {
-			if k2 := q.vpOf(a2, old); k2 >= 0 && st.usable(k2) {
-				st.setSig(a2, old, k2)
+			if bestK < 0 {
+				continue
 			}
+			improved = true
+			b := q.vpb[bestK]
+			old, a2 := st.sig[a], st.inv[b]
+			if a2 >= 0 {
+				st.sig[a2], st.curK[a2] = -1, -1 // b passes to a below
+			}
+			st.setSig(a, b, bestK)
+			if a2 >= 0 && old >= 0 {
+				if k2 := q.vpOf(a2, old); k2 >= 0 && st.usable(k2) {
+					st.setSig(a2, old, k2)
+				}
+			}
+		}
+		if !improved {
+			return
 		}
 	}
 }
