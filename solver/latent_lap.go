@@ -1,20 +1,14 @@
 package solver
 
-import "math"
-
 // dualLAP solves small dense maximum-weight assignment problems and, unlike
-// [Assigner], also returns an optimal solution of the dual linear program.
-// The latent-variable search needs the dual: it turns one assignment solve
-// into an upper bound for every "force this pair" and "leave this row
-// unmatched" decision at once (reduced-cost fixing).
+// the exported [Assigner] methods, also returns an optimal solution of the
+// dual linear program. The latent-variable search needs the dual: it turns
+// one assignment solve into an upper bound for every "force this pair" and
+// "leave this row unmatched" decision at once (reduced-cost fixing).
 type dualLAP struct {
-	u, v      []float64 // potentials of the minimization form (≤ 0 here)
-	shortest  []float64
-	col4row   []int32
-	row4col   []int32
-	path      []int32
-	remaining []int32
-	scanned   []int32
+	a       Assigner
+	u, v    []float64 // potentials of the minimization form (≤ 0 here)
+	col4row []int
 }
 
 // solve finds a maximum-weight matching of the r×c row-major matrix mat
@@ -30,89 +24,16 @@ type dualLAP struct {
 // mat[i][j]), and the best one that leaves row i unmatched at most
 // Σ U + Σ V − U_i.
 //
-// The method is the shortest augmenting path algorithm of Jonker and
-// Volgenant in its rectangular form: one Dijkstra search per row over
-// reduced costs kept non-negative by the potentials. Column potentials
-// only ever decrease and a free column's potential stays 0, which is what
-// makes the dual values non-negative once c > r.
+// It is the Assigner's dense shortest augmenting path solve, whose
+// potentials are exactly these duals: column potentials only ever decrease
+// and a free column's potential stays 0, which makes the dual values
+// non-negative once c > r.
 func (d *dualLAP) solve(r, c int, mat []float64) float64 {
-	d.u = growFloats(d.u, r)
-	d.v = growFloats(d.v, c)
-	d.shortest = growFloats(d.shortest, c)
-	d.col4row = growInt32s(d.col4row, r)
-	d.row4col = growInt32s(d.row4col, c)
-	d.path = growInt32s(d.path, c)
-	d.remaining = growInt32s(d.remaining, c)
-	d.scanned = growInt32s(d.scanned, r)
-	u, v, shortest := d.u, d.v, d.shortest
-	col4row, row4col, path := d.col4row, d.row4col, d.path
-	remaining, scanned := d.remaining, d.scanned
-	for i := range u {
-		u[i] = 0
-		col4row[i] = -1
-	}
-	for j := range v {
-		v[j] = 0
-		row4col[j] = -1
-	}
-	inf := math.Inf(1)
-	for cur := range r {
-		for j := range c {
-			shortest[j] = inf
-			path[j] = -1
-			remaining[j] = int32(j)
-		}
-		nrem, nscanned := c, 0
-		minVal := 0.0
-		i, sink := int32(cur), int32(-1)
-		for sink < 0 {
-			scanned[nscanned] = i
-			nscanned++
-			row := mat[int(i)*c : int(i)*c+c]
-			ui := u[i]
-			best, lowest := -1, inf
-			for k := range nrem {
-				j := remaining[k]
-				// Cost is -mat: maximizing the weight.
-				dist := minVal - row[j] - ui - v[j]
-				if dist < shortest[j] || path[j] < 0 {
-					shortest[j] = dist
-					path[j] = i
-				}
-				s := shortest[j]
-				if best < 0 || s < lowest || s == lowest && row4col[j] < 0 && row4col[remaining[best]] >= 0 {
-					best, lowest = k, s
-				}
-			}
-			j := remaining[best]
-			minVal = lowest
-			nrem--
-			remaining[best], remaining[nrem] = remaining[nrem], j
-			if row4col[j] < 0 {
-				sink = j
-			} else {
-				i = row4col[j]
-			}
-		}
-		u[cur] += minVal
-		for _, i := range scanned[1:nscanned] {
-			u[i] += minVal - shortest[col4row[i]]
-		}
-		for _, j := range remaining[nrem:c] {
-			v[j] -= minVal - shortest[j]
-		}
-		for j := sink; ; {
-			i := path[j]
-			row4col[j] = i
-			j, col4row[i] = col4row[i], j
-			if int(i) == cur {
-				break
-			}
-		}
-	}
+	d.a.solveDense(r, c, mat)
+	d.u, d.v, d.col4row = d.a.u[:r], d.a.v[:c], d.a.col4row[:r]
 	total := 0.0
 	for i := range r {
-		total += mat[i*c+int(col4row[i])]
+		total += mat[i*c+d.col4row[i]]
 	}
 	return total
 }
