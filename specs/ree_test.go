@@ -245,30 +245,5 @@ func TestReeRandom(t *testing.T) {
 		}
 		return g, p
 	}
-	type jsonDoc struct {
-		ID string `json:"id"`
-		reeDoc
-	}
-	mean := map[string]float64{}
-	for round := range 20 {
-		gold, pred := map[string]reeDoc{}, map[string]reeDoc{}
-		var ids []string
-		var gj, pj []any
-		for i := range 8 {
-			id := fmt.Sprint(round, "-", i)
-			ids = append(ids, id)
-			gold[id], pred[id] = doc()
-			gj = append(gj, jsonDoc{id, gold[id]})
-			pj = append(pj, jsonDoc{id, pred[id]})
-		}
-		want := reeBrute(gold, pred, ids)
-		assertPRF(t, fmt.Sprint("round ", round), scoreValues(t, "ree", gj, pj), want)
-		for name, v := range want {
-			mean[name] += v.F / 20
-		}
-	}
-	for name, f1 := range mean { // not degenerate
-		assert.Greater(t, f1, 0.2, name)
-		assert.Less(t, f1, 0.95, name)
-	}
+	randomRounds(t, "ree", doc, reeBrute, 0.2, 0.95)
 }

@@ -324,3 +324,43 @@ func scoreValues(t *testing.T, name string, gold, pred []any) map[string]prf {
 	require.NoError(t, err)
 	return corpusPRF(res)
 }
+
+// randomRounds scores 20 rounds of 8 random document pairs from doc with
+// the shipped spec and compares every metric with brute, the metric
+// recomputed directly from its definition. The mean F1 of every metric must
+// stay between lo and hi: a test where everything or nothing matches
+// proves little.
+func randomRounds[D any](t *testing.T, spec string, doc func() (g, p D),
+	brute func(gold, pred map[string]D, ids []string) map[string]prf, lo, hi float64) {
+	t.Helper()
+	withID := func(id string, d D) any {
+		data, err := json.Marshal(d)
+		require.NoError(t, err)
+		var fields map[string]any
+		require.NoError(t, json.Unmarshal(data, &fields))
+		fields["id"] = id
+		return fields
+	}
+	mean := map[string]float64{}
+	for round := range 20 {
+		gold, pred := map[string]D{}, map[string]D{}
+		var ids []string
+		var gj, pj []any
+		for i := range 8 {
+			id := fmt.Sprint(round, "-", i)
+			ids = append(ids, id)
+			gold[id], pred[id] = doc()
+			gj = append(gj, withID(id, gold[id]))
+			pj = append(pj, withID(id, pred[id]))
+		}
+		want := brute(gold, pred, ids)
+		assertPRF(t, fmt.Sprint("round ", round), scoreValues(t, spec, gj, pj), want)
+		for name, v := range want {
+			mean[name] += v.F / 20
+		}
+	}
+	for name, f1 := range mean {
+		assert.Greater(t, f1, lo, name)
+		assert.Less(t, f1, hi, name)
+	}
+}

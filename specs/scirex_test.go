@@ -255,27 +255,9 @@ func TestScirexRandom(t *testing.T) {
 		}
 		return g, p
 	}
-	type jsonDoc struct {
-		ID string `json:"id"`
-		sxDoc
-	}
-	var f1 float64
-	for round := range 20 {
-		gold, pred := map[string]sxDoc{}, map[string]sxDoc{}
-		var ids []string
-		var gj, pj []any
-		for i := range 8 {
-			id := fmt.Sprint(round, "-", i)
-			ids = append(ids, id)
-			gold[id], pred[id] = doc()
-			gj = append(gj, jsonDoc{id, gold[id]})
-			pj = append(pj, jsonDoc{id, pred[id]})
-		}
-		want := map[string]prf{"scirex": scirexBrute(t, gold, pred, ids)}
-		assertPRF(t, fmt.Sprint("round ", round), scoreValues(t, "scirex", gj, pj), want)
-		f1 += want["scirex"].F / 20
+	brute := func(gold, pred map[string]sxDoc, ids []string) map[string]prf {
+		return map[string]prf{"scirex": scirexBrute(t, gold, pred, ids)}
 	}
 	// Not a degenerate test: some relations match, many do not.
-	assert.Greater(t, f1, 0.2)
-	assert.Less(t, f1, 0.9)
+	randomRounds(t, "scirex", doc, brute, 0.2, 0.9)
 }
