@@ -34,7 +34,7 @@ func TestCorefProgram(t *testing.T) {
 	for _, m := range prog.Metrics {
 		names = append(names, m.Name)
 	}
-	assert.Equal(t, []string{"muc", "b3", "ceafm", "ceafe", "blanc_c", "blanc_n", "blanc", "lea", "conll"}, names)
+	assert.Equal(t, []string{"mentions", "muc", "b3", "ceafm", "ceafe", "blanc_c", "blanc_n", "blanc", "lea", "conll"}, names)
 	blanc := prog.Metric("blanc")
 	assert.True(t, blanc.IsCorpus())
 	assert.True(t, blanc.CorpusTriple, "blanc averages whole metrics")
