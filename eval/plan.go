@@ -79,7 +79,7 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 		}
 		p.hasVars = types.ContainsVar(prog.Input)
 	}
-	comp := &compiler{plan: p, lets: map[letKey]*cnode{}, usesN: map[typecheck.Sim]bool{}, viewSlots: map[*typecheck.View]int{}}
+	comp := &compiler{plan: p, lets: map[letKey]*cnode{}, usesN: map[typecheck.Sim]bool{}, viewSlots: map[string]int{}}
 	for _, m := range prog.Metrics {
 		pm := &planMetric{m: m}
 		if m.IsCorpus() {
@@ -134,7 +134,7 @@ type compiler struct {
 	// matcher's self-scores, where both values come from one document.
 	varIdentity bool
 	usesN       map[typecheck.Sim]bool
-	viewSlots   map[*typecheck.View]int
+	viewSlots   map[string]int
 }
 
 func (k *compiler) newMemo() int {
@@ -494,12 +494,15 @@ func (k *compiler) view(v *typecheck.View) viewFn {
 		args[i] = k.view(a)
 	}
 	fun, out, tag := v.Call.Fun, v.Call.Out, k.plan.tag
-	// One slot per view of the checked program, not per compilation: the
-	// precision and recall trees of an N metric share what they build.
-	slot, ok := k.viewSlots[v]
+	// One slot per distinct view (its text at its type), not per
+	// occurrence: the precision and recall trees of an N metric, and metrics
+	// using the same view (mentions and b3 both read
+	// memberships(entities)), share what it builds.
+	viewKey := ast.ViewString(v.Src) + " @ " + v.In.String()
+	slot, ok := k.viewSlots[viewKey]
 	if !ok {
 		slot = k.newMemo()
-		k.viewSlots[v] = slot
+		k.viewSlots[viewKey] = slot
 	}
 	return func(c *ctx, r value.Ref) value.Ref {
 		// A view call builds new nodes; build them once per input node.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
@@ -209,7 +210,9 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 	workers = min(workers, max(1, len(pairs)))
 	sums := make([][]Sums, len(pairs))
 	errs := make([]*DataError, len(pairs))
-	next := make(chan int, workers)
+	// Workers take the next pair from a shared counter: no channel hand-off
+	// (and no context switch) per document.
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -217,15 +220,11 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 			defer wg.Done()
 			c := newCtx()
 			c.limits = opts.Search
-			for i := range next {
+			for i := int(next.Add(1)) - 1; i < len(pairs); i = int(next.Add(1)) - 1 {
 				sums[i], errs[i] = p.scorePair(c, &pairs[i], goldPath, predPath, wanted)
 			}
 		}()
 	}
-	for i := range pairs {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 	var all DataErrors
 	for _, e := range errs {

@@ -240,6 +240,10 @@ var Memberships = &View{
 				out = append(out, a.Composite(value.Record, t, []value.Ref{m, e}))
 			}
 		}
+		if coll.Kind == types.Set {
+			// Distinct entities of distinct mentions: the pairs are distinct.
+			return a.CompositeDistinct(value.Set, t, out)
+		}
 		return a.Composite(kindOf(coll.Kind), t, out)
 	},
 }

@@ -4,14 +4,16 @@ package value
 // addressing hash table whose keys live in one pool, so interning a node
 // allocates nothing once the table has grown to the document size.
 type compTable struct {
-	slots []compSlot // power-of-two length; id < 0 marks an empty slot
+	slots []compSlot // power-of-two length
 	pool  []ID       // the child IDs of every interned key, back to back
 	n     int
+	gen   uint32 // a slot of another generation is empty: reset is O(1)
 }
 
 type compSlot struct {
 	hash uint64
 	id   ID
+	gen  uint32
 	kind Kind
 	tag  int32
 	off  int32 // key children: pool[off : off+len]
@@ -19,11 +21,13 @@ type compSlot struct {
 }
 
 func (t *compTable) reset() {
-	for i := range t.slots {
-		t.slots[i].id = -1
-	}
 	t.pool = t.pool[:0]
 	t.n = 0
+	t.gen++
+	if t.gen == 0 { // wrapped: forget every stamp
+		clear(t.slots)
+		t.gen = 1
+	}
 }
 
 func hashKey(kind Kind, tag int, ids []ID) uint64 {
@@ -45,8 +49,8 @@ func (t *compTable) intern(kind Kind, tag int, ids []ID, fresh func() ID) ID {
 	mask := uint64(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
-		if s.id < 0 {
-			*s = compSlot{hash: h, id: fresh(), kind: kind, tag: int32(tag), off: int32(len(t.pool)), len: int32(len(ids))}
+		if s.gen != t.gen {
+			*s = compSlot{hash: h, id: fresh(), gen: t.gen, kind: kind, tag: int32(tag), off: int32(len(t.pool)), len: int32(len(ids))}
 			t.pool = append(t.pool, ids...)
 			t.n++
 			return s.id
@@ -71,19 +75,20 @@ func (t *compTable) equal(s *compSlot, ids []ID) bool {
 }
 
 func (t *compTable) grow() {
-	old := t.slots
+	old, gen := t.slots, t.gen
 	size := max(64, 2*len(old))
-	t.slots = make([]compSlot, size)
-	for i := range t.slots {
-		t.slots[i].id = -1
+	t.slots = make([]compSlot, size) // all of generation 0: empty
+	if t.gen == 0 {
+		t.gen = 1
 	}
 	mask := uint64(size - 1)
 	for _, s := range old {
-		if s.id < 0 {
+		if s.gen != gen || gen == 0 {
 			continue
 		}
+		s.gen = t.gen
 		for i := s.hash & mask; ; i = (i + 1) & mask {
-			if t.slots[i].id < 0 {
+			if t.slots[i].gen != t.gen {
 				t.slots[i] = s
 				break
 			}

@@ -55,8 +55,9 @@ type Arena struct {
 	varIDs map[varKey]ID
 	comps  compTable
 	ids    []ID
-	seen   map[ID]struct{}
 	tables [3]IDTable
+	// dedupeTable is the sets' own scratch, apart from the lent tables.
+	dedupeTable IDTable
 
 	smallInt []smallIntID // IDs of the ints 0, 1, ... seen in this generation
 	gen      uint32       // advanced by Reset
@@ -90,7 +91,6 @@ func (a *Arena) Reset() {
 	if a.strIDs == nil {
 		a.strIDs = map[string]ID{}
 		a.varIDs = map[varKey]ID{}
-		a.seen = map[ID]struct{}{}
 	} else {
 		clear(a.strIDs)
 		clear(a.varIDs)
@@ -178,6 +178,12 @@ func (a *Arena) Var(side int, name string) Ref {
 	return a.add(node{kind: Var, id: id, str: name, num: float64(side)})
 }
 
+// CompositeDistinct is Composite for elements the caller knows to be
+// distinct values (a view building them so), which a set need not check.
+func (a *Arena) CompositeDistinct(kind Kind, tag int, kids []Ref) Ref {
+	return a.composite(kind, tag, kids)
+}
+
 // Composite adds a record (kids = fields in declaration order), a set
 // (duplicates dropped, first occurrence kept), a bag or a seq. tag tells
 // record types apart in the identity key. kids is copied.
@@ -185,6 +191,10 @@ func (a *Arena) Composite(kind Kind, tag int, kids []Ref) Ref {
 	if kind == Set {
 		kids = a.dedupe(kids)
 	}
+	return a.composite(kind, tag, kids)
+}
+
+func (a *Arena) composite(kind Kind, tag int, kids []Ref) Ref {
 	a.ids = a.ids[:0]
 	for _, k := range kids {
 		a.ids = append(a.ids, a.nodes[k].id)
@@ -207,17 +217,18 @@ func (a *Arena) dedupe(kids []Ref) []Ref {
 	if len(kids) <= 16 {
 		return a.dedupeSmall(kids)
 	}
-	clear(a.seen)
+	seen := &a.dedupeTable
+	seen.Reset(a.NumIDs())
 	var out []Ref
 	for i, k := range kids {
 		id := a.nodes[k].id
-		if _, dup := a.seen[id]; dup {
+		if seen.Get(id) != 0 {
 			if out == nil {
 				out = append(make([]Ref, 0, len(kids)), kids[:i]...)
 			}
 			continue
 		}
-		a.seen[id] = struct{}{}
+		seen.Set(id, 1)
 		if out != nil {
 			out = append(out, k)
 		}
