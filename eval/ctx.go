@@ -16,9 +16,11 @@ type ctx struct {
 
 	memo     memoTable
 	viewMemo map[memoKey]value.Ref
-	// cands keeps the candidate pairs of each (keys, X, Y): matchings that
-	// block on the same keys over the same collections share them.
-	cands map[candKey][]pair
+	// cands keeps the candidate pairs of each (keys, X, Y), as a span of
+	// candPairs: matchings that block on the same keys over the same
+	// collections share them.
+	cands     map[candKey][2]int
+	candPairs []pair
 
 	// latent-variable matching
 	latentSolver  solver.LatentSolver
@@ -46,7 +48,7 @@ func newCtx() *ctx {
 	return &ctx{
 		a:        value.NewArena(),
 		viewMemo: map[memoKey]value.Ref{},
-		cands:    map[candKey][]pair{},
+		cands:    map[candKey][2]int{},
 	}
 }
 
@@ -55,6 +57,7 @@ func (c *ctx) reset() {
 	c.memo.reset()
 	clear(c.viewMemo)
 	clear(c.cands)
+	c.candPairs = c.candPairs[:0]
 	c.depth = 0
 }
 

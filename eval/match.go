@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"slices"
-
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
 	"github.com/metricc/metricc/solver"
@@ -200,11 +198,13 @@ func (m *matcher) sum(c *ctx, X, Y value.Ref) float64 {
 	}
 	if chooser.keys != nil && n*k > 16 {
 		key := candKey{chooser.keys, X, Y}
-		if shared, ok := c.cands[key]; ok {
-			f.pairs = append(f.pairs[:0], shared...)
+		if span, ok := c.cands[key]; ok {
+			f.pairs = append(f.pairs[:0], c.candPairs[span[0]:span[1]]...)
 		} else {
 			f.candidates(c, chooser.keys, xs, ys)
-			c.cands[key] = slices.Clone(f.pairs)
+			start := len(c.candPairs)
+			c.candPairs = append(c.candPairs, f.pairs...)
+			c.cands[key] = [2]int{start, len(c.candPairs)}
 		}
 	} else {
 		f.allPairs(n, k)

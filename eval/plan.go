@@ -79,7 +79,7 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 		}
 		p.hasVars = types.ContainsVar(prog.Input)
 	}
-	comp := &compiler{plan: p, lets: map[letKey]*cnode{}, usesN: map[typecheck.Sim]bool{}, viewSlots: map[string]int{}}
+	comp := &compiler{plan: p, usesN: map[typecheck.Sim]bool{}, viewSlots: map[string]int{}, cache: map[compileKey]*cnode{}}
 	for _, m := range prog.Metrics {
 		pm := &planMetric{m: m}
 		if m.IsCorpus() {
@@ -118,14 +118,8 @@ func (p *Plan) tag(r *types.Record) int {
 	return t
 }
 
-type letKey struct {
-	body typecheck.Sim
-	mode ast.NormKind
-}
-
 type compiler struct {
 	plan *Plan
-	lets map[letKey]*cnode
 	memo int
 	// root is the body of the metric being compiled (lets unwrapped): the
 	// only place a matching over values with latent variables may be.
@@ -135,6 +129,7 @@ type compiler struct {
 	varIdentity bool
 	usesN       map[typecheck.Sim]bool
 	viewSlots   map[string]int
+	cache       map[compileKey]*cnode
 }
 
 func (k *compiler) newMemo() int {
@@ -145,21 +140,36 @@ func (k *compiler) newMemo() int {
 // compile turns s into a cnode. mode is what N means here: NormP, NormR,
 // or NormS outside metrics that use N.
 func (k *compiler) compile(s typecheck.Sim, mode ast.NormKind) (*cnode, error) {
+	// Compile each distinct expression once: the language has no local
+	// names, so the same text at the same type means the same similarity.
+	// A part that does not read N's side is the same for precision and
+	// recall. Shared nodes share their memo slots and blocking keys, so
+	// two metrics (mentions and b3) or the two trees of an N metric also
+	// share what those compute per document.
+	if !k.dependsOnN(s) {
+		mode = ast.NormS
+	}
+	key := compileKey{text: ast.ExprString(s.Node().(ast.Expr)), at: s.At().String(), mode: mode, varIdentity: k.varIdentity}
+	if n, ok := k.cache[key]; ok {
+		return n, nil
+	}
+	n, err := k.compileNode(s, mode)
+	if err == nil {
+		k.cache[key] = n
+	}
+	return n, err
+}
+
+type compileKey struct {
+	text, at    string
+	mode        ast.NormKind
+	varIdentity bool
+}
+
+func (k *compiler) compileNode(s typecheck.Sim, mode ast.NormKind) (*cnode, error) {
 	switch s := s.(type) {
 	case *typecheck.LetRef:
-		if !k.dependsOnN(s.Body) {
-			mode = ast.NormS // the same closures serve precision and recall
-		}
-		key := letKey{s.Body, mode}
-		if n := k.lets[key]; n != nil {
-			return n, nil
-		}
-		n, err := k.compile(s.Body, mode)
-		if err != nil {
-			return nil, err
-		}
-		k.lets[key] = n
-		return n, nil
+		return k.compile(s.Body, mode)
 	case *typecheck.Const:
 		v := s.Value
 		return &cnode{eval: func(*ctx, value.Ref, value.Ref) float64 { return v }, never: v <= 0, nonneg: v >= 0}, nil

@@ -379,9 +379,12 @@ func (p *Plan) decodeDoc(c *ctx, d *Doc, path string, side int) (value.Ref, *Dat
 // aggregate turns per-pair sums into corpus results.
 func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Options) *Result {
 	res := &Result{Documents: len(pairs)}
-	perDoc := make([][]*MetricResult, len(pairs))
-	for d := range pairs {
-		perDoc[d] = p.results(func(i int) Sums { return sums[d][i] }, wanted, true)
+	var perDoc [][]*MetricResult
+	if opts.Macro || opts.PerDoc {
+		perDoc = make([][]*MetricResult, len(pairs))
+		for d := range pairs {
+			perDoc[d] = p.results(func(i int) Sums { return sums[d][i] }, wanted, true)
+		}
 	}
 	var corpus []*MetricResult
 	if opts.Macro {

@@ -230,14 +230,23 @@ var Memberships = &View{
 		rec := coll.Elem.(*types.Record)
 		field, _, _ := membersOf(rec.Fields[1].Type)
 		t := tag(rec)
-		var out []value.Ref
+		n := 0
+		for _, e := range a.Kids(args[0]) {
+			if field >= 0 {
+				e = a.Field(e, field)
+			}
+			n += a.Count(e)
+		}
+		out := make([]value.Ref, 0, n)
+		var kids [2]value.Ref
 		for _, e := range a.Kids(args[0]) {
 			members := e
 			if field >= 0 {
 				members = a.Field(e, field)
 			}
 			for _, m := range a.Kids(members) {
-				out = append(out, a.Composite(value.Record, t, []value.Ref{m, e}))
+				kids[0], kids[1] = m, e
+				out = append(out, a.Composite(value.Record, t, kids[:]))
 			}
 		}
 		if coll.Kind == types.Set {
