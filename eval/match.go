@@ -273,6 +273,14 @@ func (m *matcher) deltaSum(c *ctx, X, Y value.Ref) float64 {
 	if m.seq {
 		return float64(lcsIDs(c, xs, ys))
 	}
+	// IDs first: an element's may be computed now (lazyID), and the
+	// counters below are sized by the IDs that exist.
+	for _, r := range xs {
+		c.a.ID(r)
+	}
+	for _, r := range ys {
+		c.a.ID(r)
+	}
 	if X == Y || c.a.ID(X) == c.a.ID(Y) {
 		// Self score: every element meets itself.
 		switch m.constraint {

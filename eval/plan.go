@@ -109,11 +109,43 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 }
 
 // tag numbers record types for the identity of record nodes.
+// Tags are assigned while planning, never while scoring: workers share the
+// Plan and only read it.
 func (p *Plan) tag(r *types.Record) int {
 	t, ok := p.tags[r]
 	if !ok {
 		t = len(p.tags) + 1
 		p.tags[r] = t
+	}
+	return t
+}
+
+// tagTypes tags every record type in t (the synthetic records a view
+// builds, such as B³'s memberships).
+func (p *Plan) tagTypes(t types.Type) {
+	switch t := t.(type) {
+	case *types.Record:
+		if _, done := p.tags[t]; done {
+			return
+		}
+		p.tag(t)
+		for _, f := range t.Fields {
+			p.tagTypes(f.Type)
+		}
+	case *types.Collection:
+		p.tagTypes(t.Elem)
+	case *types.Union:
+		for _, a := range t.Alts {
+			p.tagTypes(a)
+		}
+	}
+}
+
+// tagOf is the read-only lookup views use while scoring.
+func (p *Plan) tagOf(r *types.Record) int {
+	t, ok := p.tags[r]
+	if !ok {
+		panic(fmt.Sprintf("eval: record type %s was not tagged while planning", r))
 	}
 	return t
 }
@@ -503,7 +535,8 @@ func (k *compiler) view(v *typecheck.View) viewFn {
 	for i, a := range v.Call.Args {
 		args[i] = k.view(a)
 	}
-	fun, out, tag := v.Call.Fun, v.Call.Out, k.plan.tag
+	k.plan.tagTypes(v.Call.Out)
+	fun, out, tag := v.Call.Fun, v.Call.Out, k.plan.tagOf
 	// One slot per distinct view (its text at its type), not per
 	// occurrence: the precision and recall trees of an N metric, and metrics
 	// using the same view (mentions and b3 both read

@@ -355,11 +355,13 @@ func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
 	} else {
 		s.PredGold = m.sum(c, X, Y)
 	}
+	// Not m.self: its memo is keyed by the collection's identity, which
+	// would intern a view's whole output (lazyID) for nothing at the top.
 	if wantXX {
-		s.PredPred = m.self(c, X)
+		s.PredPred = m.sum(c, X, X)
 	}
 	if wantYY {
-		s.GoldGold = m.self(c, Y)
+		s.GoldGold = m.sum(c, Y, Y)
 	}
 	return s
 }

@@ -2,9 +2,11 @@ package specs_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -142,4 +144,43 @@ func TestCorefExtraCases(t *testing.T) {
 		nCounts += checkMeasured(t, c, got)
 	}
 	assert.Equal(t, 77*8, nCounts)
+}
+
+// TestCorefWorkers scores the official cases together with several
+// workers, with the views (memberships, links) that build records while
+// scoring: the result must equal the one-worker result bitwise. (A record
+// type tagged lazily once raced here; go test -race ./specs checks it.)
+func TestCorefWorkers(t *testing.T) {
+	var golds, preds []*eval.Input
+	for _, c := range loadCases(t, "extra-cases.json", 77) {
+		g, err := conll2012.Read(filepath.Join("../testdata/coref/official", c.KeyFile))
+		require.NoError(t, err)
+		r, err := conll2012.Read(filepath.Join("../testdata/coref/official", c.ResponseFile))
+		require.NoError(t, err)
+		golds, preds = append(golds, g), append(preds, r)
+	}
+	// One corpus of 77 documents, each pair under its own id.
+	gold, pred := &eval.Input{Path: "key"}, &eval.Input{Path: "response"}
+	for i := range golds {
+		for _, d := range golds[i].Docs {
+			d.JSON = strings.Replace(d.JSON, `"id":"myTestCase"`, fmt.Sprintf(`"id":"%d"`, i), 1)
+			gold.Docs = append(gold.Docs, d)
+		}
+		for _, d := range preds[i].Docs {
+			d.JSON = strings.Replace(d.JSON, `"id":"myTestCase"`, fmt.Sprintf(`"id":"%d"`, i), 1)
+			pred.Docs = append(pred.Docs, d)
+		}
+	}
+	// Each run on a fresh plan, several workers first: a plan that a
+	// one-worker run has warmed up would hide a race on lazily built state.
+	results := map[int]*eval.Result{}
+	for _, w := range []int{8, 4, 2, 1} {
+		res, err := plan(t, "coref").Score(gold, pred, eval.Options{Workers: w})
+		require.NoError(t, err)
+		results[w] = res
+	}
+	require.Equal(t, 77, results[1].Documents)
+	for _, w := range []int{2, 4, 8} {
+		assert.Equal(t, results[1], results[w], "workers=%d", w)
+	}
 }

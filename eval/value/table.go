@@ -31,8 +31,14 @@ func (t *IDTable) Get(id ID) int32 {
 	return 0
 }
 
-// Set sets the value of id, which must be below the n of the last Reset.
+// Set sets the value of id. An ID beyond the last Reset's n (a lazy ID
+// computed since) grows the table.
 func (t *IDTable) Set(id ID, v int32) {
+	if int(id) >= len(t.val) {
+		n := int(id) + 1 + int(id)/2
+		t.val = append(t.val, make([]int32, n-len(t.val))...)
+		t.gen = append(t.gen, make([]uint32, n-len(t.gen))...)
+	}
 	t.val[id], t.gen[id] = v, t.cur
 }
 

@@ -180,9 +180,16 @@ func (a *Arena) Var(side int, name string) Ref {
 
 // CompositeDistinct is Composite for elements the caller knows to be
 // distinct values (a view building them so), which a set need not check.
+// The node's ID is computed only when something asks for it (lazyID): the
+// memberships of B³ are matched by their fields, and never need interning.
 func (a *Arena) CompositeDistinct(kind Kind, tag int, kids []Ref) Ref {
-	return a.composite(kind, tag, kids)
+	off := int32(len(a.kids))
+	a.kids = append(a.kids, kids...)
+	return a.add(node{kind: kind, id: lazyID, off: off, n: int32(len(kids)), num: float64(tag)})
 }
+
+// lazyID marks a node whose ID has not been computed yet.
+const lazyID ID = -1
 
 // Composite adds a record (kids = fields in declaration order), a set
 // (duplicates dropped, first occurrence kept), a bag or a seq. tag tells
@@ -195,17 +202,29 @@ func (a *Arena) Composite(kind Kind, tag int, kids []Ref) Ref {
 }
 
 func (a *Arena) composite(kind Kind, tag int, kids []Ref) Ref {
-	a.ids = a.ids[:0]
-	for _, k := range kids {
-		a.ids = append(a.ids, a.nodes[k].id)
-	}
-	if kind == Set || kind == Bag {
-		slices.Sort(a.ids)
-	}
-	id := a.comps.intern(kind, tag, a.ids, a.newID)
+	id := a.internKids(kind, tag, kids)
 	off := int32(len(a.kids))
 	a.kids = append(a.kids, kids...)
 	return a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
+}
+
+// internKids returns the ID of a composite with these children.
+func (a *Arena) internKids(kind Kind, tag int, kids []Ref) ID {
+	// Lazy children first: interning them uses a.ids too.
+	for _, k := range kids {
+		if a.nodes[k].id == lazyID {
+			a.ID(k)
+		}
+	}
+	ids := a.ids[:0]
+	for _, k := range kids {
+		ids = append(ids, a.nodes[k].id)
+	}
+	if kind == Set || kind == Bag {
+		slices.Sort(ids)
+	}
+	a.ids = ids
+	return a.comps.intern(kind, tag, ids, a.newID)
 }
 
 // dedupe returns kids without repeated IDs, keeping first occurrences. It
@@ -221,7 +240,7 @@ func (a *Arena) dedupe(kids []Ref) []Ref {
 	seen.Reset(a.NumIDs())
 	var out []Ref
 	for i, k := range kids {
-		id := a.nodes[k].id
+		id := a.ID(k)
 		if seen.Get(id) != 0 {
 			if out == nil {
 				out = append(make([]Ref, 0, len(kids)), kids[:i]...)
@@ -244,10 +263,10 @@ func (a *Arena) dedupe(kids []Ref) []Ref {
 func (a *Arena) dedupeSmall(kids []Ref) []Ref {
 	var out []Ref
 	for i, k := range kids {
-		id := a.nodes[k].id
+		id := a.ID(k)
 		dup := false
 		for _, prev := range kids[:i] {
-			if a.nodes[prev].id == id {
+			if a.ID(prev) == id {
 				dup = true
 				break
 			}
@@ -272,7 +291,20 @@ func (a *Arena) dedupeSmall(kids []Ref) []Ref {
 func (a *Arena) Kind(r Ref) Kind { return a.nodes[r].kind }
 
 // ID returns the identity of r: equal IDs mean deep-equal values.
-func (a *Arena) ID(r Ref) ID { return a.nodes[r].id }
+func (a *Arena) ID(r Ref) ID {
+	if id := a.nodes[r].id; id != lazyID {
+		return id
+	}
+	return a.internLazy(r)
+}
+
+// internLazy computes the ID of a node built with CompositeDistinct.
+func (a *Arena) internLazy(r Ref) ID {
+	n := a.nodes[r]
+	id := a.internKids(n.kind, int(n.num), a.kids[n.off:n.off+n.n])
+	a.nodes[r].id = id
+	return id
+}
 
 // Num returns the value of an int, float or bool node.
 func (a *Arena) Num(r Ref) float64 { return a.nodes[r].num }
