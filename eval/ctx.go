@@ -34,7 +34,6 @@ type ctx struct {
 	touched  []value.ID
 	mark     []bool
 	floatBuf []float64
-	keyBuf   []uint64
 }
 
 // memoKey identifies a memoized result: a matcher or view slot and the IDs

@@ -72,21 +72,7 @@ func (a *Assigner) Max(n, m int, w []float64, rowTo []int) float64 {
 		}
 	}
 	a.solveDense(r, c, mat)
-	total := 0.0
-	for i := range r {
-		j := a.col4row[i]
-		x := mat[i*c+j]
-		if x <= 0 {
-			continue
-		}
-		total += x
-		if transposed {
-			report(rowTo, j, i)
-		} else {
-			report(rowTo, i, j)
-		}
-	}
-	return total
+	return a.takeMatching(r, c, mat, nil, nil, transposed, rowTo)
 }
 
 // MaxSparse returns the same total as [Assigner.Max] on the same input but
@@ -313,6 +299,15 @@ func (a *Assigner) solveComponent(n int, edges []Edge, rowTo []int) float64 {
 		mat[k] = max(mat[k], e.W)
 	}
 	a.solveDense(r, c, mat)
+	return a.takeMatching(r, c, mat, rows, cols, transposed, rowTo)
+}
+
+// takeMatching sums the positive pairs of the assignment solveDense left
+// for the r×c matrix mat and reports each in rowTo. rows and cols map the
+// matrix's row and column indexes (before any transposition) back to the
+// caller's, nil meaning the identity; transposed says mat's rows are the
+// caller's columns.
+func (a *Assigner) takeMatching(r, c int, mat []float64, rows, cols []int, transposed bool, rowTo []int) float64 {
 	total := 0.0
 	for i := range r {
 		j := a.col4row[i]
@@ -321,11 +316,14 @@ func (a *Assigner) solveComponent(n int, edges []Edge, rowTo []int) float64 {
 			continue
 		}
 		total += x
+		row, col := i, j
 		if transposed {
-			report(rowTo, rows[j], cols[i])
-		} else {
-			report(rowTo, rows[i], cols[j])
+			row, col = j, i
 		}
+		if rows != nil {
+			row, col = rows[row], cols[col]
+		}
+		report(rowTo, row, col)
 	}
 	return total
 }

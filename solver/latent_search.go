@@ -100,12 +100,8 @@ func (st *search) init(s *LatentSolver, q *lprob, level int, lb float64) {
 	st.fixCnt = growInt32s(st.fixCnt, q.np)
 	st.rowCnt = growInt32s(st.rowCnt, q.nr)
 	st.colCnt = growInt32s(st.colCnt, q.nc)
-	for i := range st.rowCnt {
-		st.rowCnt[i] = 0
-	}
-	for i := range st.colCnt {
-		st.colCnt[i] = 0
-	}
+	clear(st.rowCnt)
+	clear(st.colCnt)
 	st.conflicts = 0
 	st.sat = st.sat[:0]
 	for p := range q.np {
@@ -137,18 +133,12 @@ func (st *search) init(s *LatentSolver, q *lprob, level int, lb float64) {
 	st.colStamp = growUint32s(st.colStamp, q.nc)
 	st.rowBest = growFloats(st.rowBest, q.nr)
 	st.colBest = growFloats(st.colBest, q.nc)
-	for i := range st.rowStamp {
-		st.rowStamp[i] = 0
-	}
-	for i := range st.colStamp {
-		st.colStamp[i] = 0
-	}
+	clear(st.rowStamp)
+	clear(st.colStamp)
 	st.stamp = 0
 	st.loc = growInt32s(st.loc, q.nx+q.ny)
 	st.locStamp = growUint32s(st.locStamp, q.nx+q.ny)
-	for i := range st.locStamp {
-		st.locStamp[i] = 0
-	}
+	clear(st.locStamp)
 	st.pStamp = growUint32s(st.pStamp, q.np)
 	for i := range st.pStamp {
 		st.pStamp[i] = 0
