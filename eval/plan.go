@@ -282,31 +282,11 @@ func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 // dependsOnN reports whether s reads the normalizer variable's side (N or
 // self), memoized per node.
 func (k *compiler) dependsOnN(s typecheck.Sim) bool {
-	if v, ok := k.usesN[s]; ok {
-		return v
+	v, ok := k.usesN[s]
+	if !ok {
+		v = typecheck.UsesN(s)
+		k.usesN[s] = v
 	}
-	v := false
-	switch s := s.(type) {
-	case *typecheck.Match:
-		v = s.Norm == ast.NormVar || k.dependsOnN(s.Elem) || (s.Align != nil && k.dependsOnN(s.Align))
-	case *typecheck.SelfScore:
-		v = true
-	case *typecheck.LetRef:
-		v = k.dependsOnN(s.Body)
-	case *typecheck.Project:
-		v = k.dependsOnN(s.X)
-	case *typecheck.Neg:
-		v = k.dependsOnN(s.X)
-	case *typecheck.Arith:
-		v = k.dependsOnN(s.X) || k.dependsOnN(s.Y)
-	case *typecheck.Iverson:
-		v = k.dependsOnN(s.X) || k.dependsOnN(s.Y)
-	case *typecheck.Call:
-		for _, a := range s.Args {
-			v = v || k.dependsOnN(a)
-		}
-	}
-	k.usesN[s] = v
 	return v
 }
 

@@ -538,13 +538,14 @@ func (c *checker) checkMetrics() {
 			continue
 		}
 		e.m.Body = c.sim(e.metric.Value, c.prog.Input)
-		e.m.UsesN = usesNormVar(e.m.Body)
+		e.m.UsesN = UsesN(e.m.Body)
 	}
 }
 
-// usesNormVar reports whether s depends on the side N selects: the
-// normalizer variable N, or self(...).
-func usesNormVar(s Sim) bool {
+// UsesN reports whether s depends on the side N selects: the normalizer
+// variable N, or self(...). Such a similarity differs between the precision
+// and the recall computation; any other is the same for both.
+func UsesN(s Sim) bool {
 	found := false
 	walkSim(s, func(s Sim) {
 		switch s := s.(type) {

@@ -103,9 +103,6 @@ func (a *Arena) Reset() {
 	}
 }
 
-// Len returns the number of nodes.
-func (a *Arena) Len() int { return len(a.nodes) }
-
 // NumIDs returns one more than the largest ID handed out.
 func (a *Arena) NumIDs() int { return int(a.nextID) }
 
@@ -311,9 +308,6 @@ func (a *Arena) Num(r Ref) float64 { return a.nodes[r].num }
 
 // Str returns the value of a string node, or the name of a var node.
 func (a *Arena) Str(r Ref) string { return a.nodes[r].str }
-
-// Side returns the document side of a var node.
-func (a *Arena) Side(r Ref) int { return int(a.nodes[r].num) }
 
 // Kids returns the fields of a record or the elements of a collection.
 func (a *Arena) Kids(r Ref) []Ref {

@@ -165,33 +165,3 @@ func containsVar(t Type, seen map[*Record]bool) bool {
 	}
 	return false
 }
-
-// Identical reports whether a and b are the same type. Records are
-// nominal; collections and unions are structural.
-func Identical(a, b Type) bool {
-	switch a := a.(type) {
-	case *Basic:
-		b, ok := b.(*Basic)
-		return ok && a.Kind == b.Kind
-	case *Record:
-		return a == b
-	case *Collection:
-		b, ok := b.(*Collection)
-		return ok && a.Kind == b.Kind && Identical(a.Elem, b.Elem)
-	case *Union:
-		b, ok := b.(*Union)
-		if !ok || len(a.Alts) != len(b.Alts) {
-			return false
-		}
-		for i := range a.Alts {
-			if !Identical(a.Alts[i], b.Alts[i]) {
-				return false
-			}
-		}
-		return true
-	case *Invalid:
-		_, ok := b.(*Invalid)
-		return ok
-	}
-	return false
-}
