@@ -1,12 +1,15 @@
 package specs_test
 
 import (
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/adapter/conll2012"
+	"github.com/metricc/metricc/adapter/penman"
 	"github.com/metricc/metricc/eval"
 	"github.com/metricc/metricc/testdata/coref/gen/corefgen"
 )
@@ -55,6 +58,28 @@ func benchCoref(b *testing.B, c *corefgen.Corpus, metrics []string) {
 		pred, err := conll2012.Parse("response", c.Response)
 		require.NoError(b, err)
 		if _, err := p.Score(gold, pred, eval.Options{Workers: 1, Metrics: metrics}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSmatchLPP reads the 400 Little Prince parser outputs and their
+// gold AMRs through the penman adapter and scores smatch.metric exactly, on
+// one worker: the work of one `metricc run smatch gold pred`.
+func BenchmarkSmatchLPP(b *testing.B) {
+	p := plan(b, "smatch")
+	gold, err := os.ReadFile(filepath.Join(amrCases, "lpp-tgt.test.amr"))
+	require.NoError(b, err)
+	pred, err := os.ReadFile(filepath.Join(amrCases, "lpp-src.test.amr"))
+	require.NoError(b, err)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(gold) + len(pred)))
+	for b.Loop() {
+		g, err := penman.Parse("gold", gold)
+		require.NoError(b, err)
+		pr, err := penman.Parse("pred", pred)
+		require.NoError(b, err)
+		if _, err := p.Score(g, pr, eval.Options{Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
