@@ -32,10 +32,7 @@ var specLexer = lexer.MustSimple([]lexer.SimpleRule{
 // keywords cannot be let or metric names; they can be field names.
 var keywords = map[string]bool{"type": true, "input": true, "let": true, "metric": true, "ontology": true}
 
-var (
-	identType   = specLexer.Symbols()["Ident"]
-	keywordType = lexer.TokenType(-100) // not produced by the lexer itself
-)
+var keywordType = lexer.TokenType(-100) // not produced by the lexer itself
 
 var parser = participle.MustBuild[File](
 	participle.Lexer(keywordLexer{specLexer}),

@@ -11,7 +11,7 @@ import (
 	"github.com/metricc/metricc/adapter/conll2012"
 	"github.com/metricc/metricc/adapter/penman"
 	"github.com/metricc/metricc/eval"
-	"github.com/metricc/metricc/testdata/coref/gen/corefgen"
+	"github.com/metricc/metricc/internal/corefgen"
 )
 
 var (

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/adapter/conll2012"
-	"github.com/metricc/metricc/testdata/coref/gen/corefgen"
+	"github.com/metricc/metricc/internal/corefgen"
 )
 
 var (
@@ -75,7 +75,7 @@ func longCorpusOnce() *corefgen.Corpus {
 }
 
 // BenchmarkParseConll reads the key and the response of a corpus of
-// CoNLL-2012 test size (go run ./testdata/coref/gen writes the same files).
+// CoNLL-2012 test size (go run ./internal/cmd/corefgen writes the same files).
 func BenchmarkParseConll(b *testing.B) { benchParse(b, conllCorpus()) }
 
 // BenchmarkParseLong reads 40 documents of 2,000+ mentions each (the -long

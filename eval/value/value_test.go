@@ -1,6 +1,7 @@
 package value
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -20,7 +21,7 @@ func TestIdentityIsDeepEquality(t *testing.T) {
 		case depth > 2 || k == 0:
 			return a.Number(Int, float64(rng.IntN(3)))
 		case k == 1:
-			return a.Number(Float, []float64{0.5, 1, -0.0, 0, 1 << 30}[rng.IntN(5)])
+			return a.Number(Float, []float64{0.5, 1, math.Copysign(0, -1), 0, 1 << 30}[rng.IntN(5)])
 		case k == 2:
 			return a.String([]string{"a", "b", ""}[rng.IntN(3)])
 		default:
@@ -137,7 +138,7 @@ func TestSetsDropDuplicates(t *testing.T) {
 
 func TestNumbers(t *testing.T) {
 	a := NewArena()
-	assert.Equal(t, a.ID(a.Number(Float, 0)), a.ID(a.Number(Float, -0.0)))
+	assert.Equal(t, a.ID(a.Number(Float, 0)), a.ID(a.Number(Float, math.Copysign(0, -1))))
 	assert.Equal(t, a.ID(a.Number(Int, 7)), a.ID(a.Number(Int, 7)), "small ints: the array")
 	big := float64(smallInts + 3)
 	assert.Equal(t, a.ID(a.Number(Int, big)), a.ID(a.Number(Int, big)), "large ints: the table")

@@ -1,7 +1,7 @@
 // Package corefgen writes synthetic coreference corpora in the CoNLL-2012
 // format: a key with the size statistics of the CoNLL-2012 English test
 // set and a response derived from it by the errors systems make. It backs
-// the generator command (testdata/coref/gen) and the benchmarks that need
+// the generator command (internal/cmd/corefgen) and the benchmarks that need
 // a corpus of realistic size.
 //
 // The default corpus (348 documents) has exactly 169,579 tokens, 19,764

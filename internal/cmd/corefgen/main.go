@@ -3,8 +3,8 @@
 // (348 documents, 169,579 tokens, 19,764 mentions, 4,532 entities) and a
 // response made from the key by realistic errors; see package corefgen.
 //
-//	go run ./testdata/coref/gen -docs 348 -seed 1 -out /tmp/conll
-//	go run ./testdata/coref/gen -long -out /tmp/long   # 40 documents of 2,000+ mentions
+//	go run ./internal/cmd/corefgen -docs 348 -seed 1 -out /tmp/conll
+//	go run ./internal/cmd/corefgen -long -out /tmp/long   # 40 documents of 2,000+ mentions
 package main
 
 import (
@@ -14,7 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/metricc/metricc/testdata/coref/gen/corefgen"
+	"github.com/metricc/metricc/internal/corefgen"
 )
 
 func main() {
