@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
 	"github.com/metricc/metricc/grammar"
 	"github.com/metricc/metricc/typecheck"
@@ -26,16 +27,16 @@ func compile(t testing.TB, spec string) *eval.Plan {
 	return p
 }
 
-func input(t testing.TB, name string, docs ...any) *eval.Input {
+func input(t testing.TB, name string, docs ...any) *document.Input {
 	t.Helper()
 	data, err := json.Marshal(docs)
 	require.NoError(t, err)
-	in, err := eval.ParseJSON(name, data, "json")
+	in, err := document.ParseJSON(name, data, "json")
 	require.NoError(t, err)
 	return in
 }
 
-func score(t testing.TB, p *eval.Plan, gold, pred *eval.Input, opts eval.Options) map[string]*eval.MetricResult {
+func score(t testing.TB, p *eval.Plan, gold, pred *document.Input, opts eval.Options) map[string]*eval.MetricResult {
 	t.Helper()
 	res, err := p.Score(gold, pred, opts)
 	require.NoError(t, err)
@@ -311,9 +312,9 @@ metric tags = S<->[tags](delta)
 	gold := `[{"id": 7, "args": [{"role": "a", "filler": 1}, {"role": "a", "filler": 1}, {"role": "b", "filler": "x"}],
 	           "meta": {"tags": ["t", "t", "u"]}, "flag": true, "score": 0.5}]`
 	pred := `{"id": 7, "args": [{"role": "a", "filler": "1"}, {"role": "b", "filler": "x"}], "meta": {"tags": ["t", "t"]}, "flag": false, "score": 1}`
-	g, err := eval.ParseJSON("g", []byte(gold), "auto")
+	g, err := document.ParseJSON("g", []byte(gold), "auto")
 	require.NoError(t, err)
-	pr, err := eval.ParseJSON("p", []byte(pred), "auto")
+	pr, err := document.ParseJSON("p", []byte(pred), "auto")
 	require.NoError(t, err)
 	got := score(t, p, g, pr, eval.Options{})
 	// The set drops the repeated {a, 1}; 1 and "1" differ.
@@ -347,11 +348,11 @@ metric args = S<->[args](delta)
 		{"bad id", `{"id": [], "args": []}`, `p.jsonl: document 1 (line 1): id: the pairing key "id" must be a string or a number, found an array`},
 		{"not object", `[1]`, `p.jsonl: document 1 (line 1): expected a JSON object, found an array`},
 	}
-	g, err := eval.ParseJSON("g.jsonl", []byte(good), "jsonl")
+	g, err := document.ParseJSON("g.jsonl", []byte(good), "jsonl")
 	require.NoError(t, err)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			pr, err := eval.ParseJSON("p.jsonl", []byte(c.pred), "jsonl")
+			pr, err := document.ParseJSON("p.jsonl", []byte(c.pred), "jsonl")
 			if err == nil {
 				_, err = p.Score(g, pr, eval.Options{})
 			}
@@ -364,14 +365,14 @@ metric args = S<->[args](delta)
 // TestInteger checks that 1.5 is refused for an int and 3.0 accepted.
 func TestInteger(t *testing.T) {
 	p := compile(t, "type Doc { xs: set<int> }\ninput Doc\nmetric m = F<->[xs](delta)\n")
-	g, err := eval.ParseJSON("g", []byte(`{"xs": [1, 2, 3.0]}`), "json")
+	g, err := document.ParseJSON("g", []byte(`{"xs": [1, 2, 3.0]}`), "json")
 	require.NoError(t, err)
-	pr, err := eval.ParseJSON("p", []byte(`{"xs": [3, 2e0, 1.5]}`), "json")
+	pr, err := document.ParseJSON("p", []byte(`{"xs": [3, 2e0, 1.5]}`), "json")
 	require.NoError(t, err)
 	_, err = p.Score(g, pr, eval.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "xs.2: expected an integer, found a number 1.5")
-	pr, err = eval.ParseJSON("p", []byte(`{"xs": [3, 2e0]}`), "json")
+	pr, err = document.ParseJSON("p", []byte(`{"xs": [3, 2e0]}`), "json")
 	require.NoError(t, err)
 	got := score(t, p, g, pr, eval.Options{})
 	assert.Equal(t, Sums(2, 2, 3), sums(got["m"]))

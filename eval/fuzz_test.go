@@ -3,6 +3,7 @@ package eval_test
 import (
 	"testing"
 
+	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
 )
 
@@ -35,7 +36,7 @@ func FuzzScore(f *testing.F) {
 	}
 	p := compile(f, fuzzSpec)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in, err := eval.ParseJSON("f.json", data, "auto")
+		in, err := document.ParseJSON("f.json", data, "auto")
 		if err != nil {
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/metricc/metricc/ast"
+	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval/value"
 	"github.com/metricc/metricc/solver"
 	"github.com/metricc/metricc/typecheck"
@@ -106,30 +107,30 @@ type Result struct {
 // Pair is one gold document and its prediction; nil means missing (scored
 // as an empty document under AllowMissing).
 type Pair struct {
-	Gold, Pred *Doc
+	Gold, Pred *document.Doc
 	ID         string
 }
 
 // PairDocs pairs gold and predicted documents: by id when the input type
 // has an id field, else by position. Unpaired documents are errors unless
 // allowMissing.
-func (p *Plan) PairDocs(gold, pred *Input, allowMissing bool) ([]Pair, error) {
+func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
 	if p.idPath == "" || gold.Positional || pred.Positional {
 		return pairByPosition(gold, pred, allowMissing)
 	}
-	var errs DataErrors
-	index := func(in *Input) map[string]*Doc {
-		byID := map[string]*Doc{}
+	var errs document.DataErrors
+	index := func(in *document.Input) map[string]*document.Doc {
+		byID := map[string]*document.Doc{}
 		for i := range in.Docs {
 			d := &in.Docs[i]
-			id, why := idOf(d.JSON, p.idPath)
+			id, why := d.Key(p.idPath)
 			if why != "" {
-				errs = append(errs, &DataError{File: in.Path, Doc: d.Describe(), Path: p.idPath, Msg: why})
+				errs = append(errs, &document.DataError{File: in.Path, Doc: d.Describe(), Path: p.idPath, Msg: why})
 				continue
 			}
 			d.ID = id
 			if prev := byID[id]; prev != nil {
-				errs = append(errs, &DataError{File: in.Path, Doc: d.Describe(), Msg: fmt.Sprintf("duplicate id %q (first at line %d)", id, prev.Line)})
+				errs = append(errs, &document.DataError{File: in.Path, Doc: d.Describe(), Msg: fmt.Sprintf("duplicate id %q (first at line %d)", id, prev.Line)})
 				continue
 			}
 			byID[id] = d
@@ -145,7 +146,7 @@ func (p *Plan) PairDocs(gold, pred *Input, allowMissing bool) ([]Pair, error) {
 		g := &gold.Docs[i]
 		pd := predByID[g.ID]
 		if pd == nil && !allowMissing {
-			errs = append(errs, &DataError{File: pred.Path, Msg: fmt.Sprintf("no prediction for gold %s of %s (use --allow-missing to score it as empty)", g.Describe(), gold.Path)})
+			errs = append(errs, &document.DataError{File: pred.Path, Msg: fmt.Sprintf("no prediction for gold %s of %s (use --allow-missing to score it as empty)", g.Describe(), gold.Path)})
 			continue
 		}
 		pairs = append(pairs, Pair{Gold: g, Pred: pd, ID: g.ID})
@@ -156,7 +157,7 @@ func (p *Plan) PairDocs(gold, pred *Input, allowMissing bool) ([]Pair, error) {
 			continue
 		}
 		if !allowMissing {
-			errs = append(errs, &DataError{File: pred.Path, Doc: d.Describe(), Msg: fmt.Sprintf("no gold document with this id in %s (use --allow-missing to score it against an empty one)", gold.Path)})
+			errs = append(errs, &document.DataError{File: pred.Path, Doc: d.Describe(), Msg: fmt.Sprintf("no gold document with this id in %s (use --allow-missing to score it against an empty one)", gold.Path)})
 			continue
 		}
 		pairs = append(pairs, Pair{Pred: d, ID: d.ID})
@@ -167,10 +168,10 @@ func (p *Plan) PairDocs(gold, pred *Input, allowMissing bool) ([]Pair, error) {
 	return pairs, nil
 }
 
-func pairByPosition(gold, pred *Input, allowMissing bool) ([]Pair, error) {
+func pairByPosition(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
 	n := max(len(gold.Docs), len(pred.Docs))
 	if len(gold.Docs) != len(pred.Docs) && !allowMissing {
-		return nil, &DataError{File: pred.Path, Msg: fmt.Sprintf(
+		return nil, &document.DataError{File: pred.Path, Msg: fmt.Sprintf(
 			"%d documents, but %s has %d; without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)",
 			len(pred.Docs), gold.Path, len(gold.Docs))}
 	}
@@ -188,7 +189,7 @@ func pairByPosition(gold, pred *Input, allowMissing bool) ([]Pair, error) {
 }
 
 // Score runs the plan over gold and predicted inputs.
-func (p *Plan) Score(gold, pred *Input, opts Options) (*Result, error) {
+func (p *Plan) Score(gold, pred *document.Input, opts Options) (*Result, error) {
 	pairs, err := p.PairDocs(gold, pred, opts.AllowMissing)
 	if err != nil {
 		return nil, err
@@ -209,7 +210,7 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 	}
 	workers = min(workers, max(1, len(pairs)))
 	sums := make([][]Sums, len(pairs))
-	errs := make([]*DataError, len(pairs))
+	errs := make([]*document.DataError, len(pairs))
 	// Workers take the next pair from a shared counter: no channel hand-off
 	// (and no context switch) per document.
 	var next atomic.Int64
@@ -226,7 +227,7 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 		}()
 	}
 	wg.Wait()
-	var all DataErrors
+	var all document.DataErrors
 	for _, e := range errs {
 		if e != nil {
 			all = append(all, e)
@@ -276,10 +277,10 @@ func (p *Plan) selectMetrics(names []string) ([]bool, error) {
 // scorePair decodes one pair and computes the sums of every wanted metric.
 // A panic is turned into an error naming the document, so none reaches
 // the user.
-func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []bool) (out []Sums, derr *DataError) {
+func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []bool) (out []Sums, derr *document.DataError) {
 	defer func() {
 		if r := recover(); r != nil {
-			out, derr = nil, &DataError{File: goldPath, Doc: describePair(pr), Msg: fmt.Sprintf("internal error while scoring: %v", r)}
+			out, derr = nil, &document.DataError{File: goldPath, Doc: describePair(pr), Msg: fmt.Sprintf("internal error while scoring: %v", r)}
 		}
 	}()
 	c.reset()
@@ -366,14 +367,14 @@ func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
 	return s
 }
 
-func (p *Plan) decodeDoc(c *ctx, d *Doc, path string, side int) (value.Ref, *DataError) {
+func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.Ref, *document.DataError) {
 	dec := &decoder{a: c.a, side: side}
 	if d == nil {
 		return p.empty(dec), nil
 	}
 	r, perr := decodeJSON(p.decode, dec, d.JSON)
 	if perr != nil {
-		return 0, &DataError{File: path, Doc: d.Describe(), Path: perr.path(), Msg: perr.msg}
+		return 0, &document.DataError{File: path, Doc: d.Describe(), Path: perr.path(), Msg: perr.msg}
 	}
 	return r, nil
 }

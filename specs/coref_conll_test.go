@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/adapter/conll2012"
+	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
 )
 
@@ -151,7 +152,7 @@ func TestCorefExtraCases(t *testing.T) {
 // scoring: the result must equal the one-worker result bitwise. (A record
 // type tagged lazily once raced here; go test -race ./specs checks it.)
 func TestCorefWorkers(t *testing.T) {
-	var golds, preds []*eval.Input
+	var golds, preds []*document.Input
 	for _, c := range loadCases(t, "extra-cases.json", 77) {
 		g, err := conll2012.Read(filepath.Join("../testdata/coref/official", c.KeyFile))
 		require.NoError(t, err)
@@ -160,7 +161,7 @@ func TestCorefWorkers(t *testing.T) {
 		golds, preds = append(golds, g), append(preds, r)
 	}
 	// One corpus of 77 documents, each pair under its own id.
-	gold, pred := &eval.Input{Path: "key"}, &eval.Input{Path: "response"}
+	gold, pred := &document.Input{Path: "key"}, &document.Input{Path: "response"}
 	for i := range golds {
 		for _, d := range golds[i].Docs {
 			d.JSON = strings.Replace(d.JSON, `"id":"myTestCase"`, fmt.Sprintf(`"id":"%d"`, i), 1)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
 	"github.com/metricc/metricc/grammar"
 	"github.com/metricc/metricc/specs"
@@ -84,9 +85,9 @@ func TestCorefOfficialCases(t *testing.T) {
 			continue
 		}
 		t.Run(c.ID, func(t *testing.T) {
-			gold, err := eval.ParseJSON("key", []byte(corefDoc(c.ID, c.Key)), "json")
+			gold, err := document.ParseJSON("key", []byte(corefDoc(c.ID, c.Key)), "json")
 			require.NoError(t, err)
-			pred, err := eval.ParseJSON("response", []byte(corefDoc(c.ID, c.Response)), "json")
+			pred, err := document.ParseJSON("response", []byte(corefDoc(c.ID, c.Response)), "json")
 			require.NoError(t, err)
 			res, err := p.Score(gold, pred, eval.Options{Workers: 1})
 			require.NoError(t, err)

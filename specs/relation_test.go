@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
 	"github.com/metricc/metricc/specs"
 )
@@ -48,9 +49,9 @@ func (v prf) String() string { return fmt.Sprintf("P=%.6f R=%.6f F=%.6f", v.P, v
 func scoreTask(t *testing.T, task string, opts eval.Options) *eval.Result {
 	t.Helper()
 	p := plan(t, task)
-	gold, err := eval.ReadJSONFile(filepath.Join("..", "testdata", task, "gold.json"), "auto")
+	gold, err := document.ReadJSONFile(filepath.Join("..", "testdata", task, "gold.json"), "auto")
 	require.NoError(t, err)
-	pred, err := eval.ReadJSONFile(filepath.Join("..", "testdata", task, "pred.json"), "auto")
+	pred, err := document.ReadJSONFile(filepath.Join("..", "testdata", task, "pred.json"), "auto")
 	require.NoError(t, err)
 	opts.PerDoc = true
 	if opts.Workers == 0 {
@@ -144,7 +145,7 @@ func assertPRF(t *testing.T, what string, got, want map[string]prf) {
 // the file into documents).
 func readDocs[T any](t *testing.T, task, file string) (map[string]T, []string) {
 	t.Helper()
-	in, err := eval.ReadJSONFile(filepath.Join("..", "testdata", task, file), "auto")
+	in, err := document.ReadJSONFile(filepath.Join("..", "testdata", task, file), "auto")
 	require.NoError(t, err)
 	docs := map[string]T{}
 	var ids []string
@@ -297,7 +298,7 @@ func TestTaskSpecExamples(t *testing.T) {
 				}
 			}
 			require.True(t, json.Valid([]byte(example.String())), "example of %s: %s", name, example.String())
-			in, err := eval.ParseJSON("example", []byte(example.String()), "json")
+			in, err := document.ParseJSON("example", []byte(example.String()), "json")
 			require.NoError(t, err)
 			res, err := plan(t, name).Score(in, in, eval.Options{Workers: 1})
 			require.NoError(t, err)
@@ -313,10 +314,10 @@ func TestTaskSpecExamples(t *testing.T) {
 // marshals to one JSON document) with the shipped spec name.
 func scoreValues(t *testing.T, name string, gold, pred []any) map[string]prf {
 	t.Helper()
-	parse := func(file string, docs []any) *eval.Input {
+	parse := func(file string, docs []any) *document.Input {
 		data, err := json.Marshal(docs)
 		require.NoError(t, err)
-		in, err := eval.ParseJSON(file, data, "json")
+		in, err := document.ParseJSON(file, data, "json")
 		require.NoError(t, err)
 		return in
 	}

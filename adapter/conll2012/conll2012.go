@@ -78,14 +78,17 @@ import (
 	"io"
 	"os"
 
-	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc/document"
 )
+
+// Format is the conll2012 input adapter.
+var Format = &document.Format{Name: "conll2012", Detect: Detect, Parse: ParseReader}
 
 // Read reads the CoNLL-2012 file at path; see Parse. It streams the file
 // through a small buffer, one line at a time, so its memory is that of the
 // longest line and the largest document's annotations, besides the
 // documents' JSON, whatever the size of the file.
-func Read(path string) (*eval.Input, error) {
+func Read(path string) (*document.Input, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -97,7 +100,7 @@ func Read(path string) (*eval.Input, error) {
 // ParseReader is Parse on the text read from r, which it reads to the end
 // through a buffer of its own (none is added if r is a large enough
 // *bufio.Reader). Errors from r are returned as they are.
-func ParseReader(name string, r io.Reader) (*eval.Input, error) {
+func ParseReader(name string, r io.Reader) (*document.Input, error) {
 	p := newParser(name)
 	if err := p.parseReader(r, bufSize); err != nil {
 		return nil, err
@@ -109,7 +112,7 @@ func ParseReader(name string, r io.Reader) (*eval.Input, error) {
 // JSON document per "#begin document" block. Malformed annotations are
 // repaired and reported in Input.Warnings; the only error is a file that
 // has content but no "#begin document" line.
-func Parse(name string, data []byte) (*eval.Input, error) {
+func Parse(name string, data []byte) (*document.Input, error) {
 	p := newParser(name)
 	if err := p.parseBytes(data); err != nil {
 		return nil, err

@@ -15,13 +15,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/adapter/conll2012"
-	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc/document"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/warn/*.golden")
 
 // render prints an input for a golden file.
-func render(in *eval.Input) string {
+func render(in *document.Input) string {
 	var b strings.Builder
 	b.WriteString("warnings:\n")
 	for _, w := range in.Warnings {
@@ -218,7 +218,7 @@ func TestDocuments(t *testing.T) {
 	assert.Equal(t, "k.conll", in.Path)
 	assert.Equal(t, []string{`k.conll:1: 1 non-blank line(s) outside "#begin document" … "#end document" blocks, the first here; ignored`}, in.Warnings)
 	require.Len(t, in.Docs, 3)
-	want := []eval.Doc{
+	want := []document.Doc{
 		{Index: 0, Line: 2, ID: "a; part 000", Name: `document "a; part 000" (line 2)`,
 			JSON: `{"id":"a; part 000","entities":[{"mentions":[{"left":0,"right":0},{"left":1,"right":1}]}]}`},
 		{Index: 1, Line: 8, ID: "a; part 001", Name: `document "a; part 001" (line 8)`,

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/adapter/conll2012"
+	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
 	"github.com/metricc/metricc/grammar"
 	"github.com/metricc/metricc/specs"
@@ -75,7 +76,7 @@ func perlDedupe(ents [][][2]int) [][][2]int {
 }
 
 // entitiesOf decodes the JSON of a document with the standard library.
-func entitiesOf(t *testing.T, d eval.Doc) (string, [][][2]int) {
+func entitiesOf(t *testing.T, d document.Doc) (string, [][][2]int) {
 	t.Helper()
 	var doc struct {
 		ID       string `json:"id"`
@@ -100,7 +101,7 @@ func entitiesOf(t *testing.T, d eval.Doc) (string, [][][2]int) {
 	return doc.ID, out
 }
 
-func readOne(t *testing.T, path string) (*eval.Input, eval.Doc) {
+func readOne(t *testing.T, path string) (*document.Input, document.Doc) {
 	t.Helper()
 	in, err := conll2012.Read(path)
 	require.NoError(t, err)

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc/document"
 )
 
 // maxWarnings bounds the warnings kept per file: a systematically broken
@@ -49,7 +49,7 @@ const bufSize = 64 << 10
 // and maps are reused from one document to the next.
 type parser struct {
 	name string
-	in   *eval.Input
+	in   *document.Input
 
 	nWarn      int
 	stray      int   // non-blank lines outside documents
@@ -84,7 +84,7 @@ type parser struct {
 func newParser(name string) *parser {
 	return &parser{
 		name:   name,
-		in:     &eval.Input{Path: name},
+		in:     &document.Input{Path: name},
 		byNum:  map[uint64]int32{},
 		byText: map[string]int32{},
 	}
@@ -197,7 +197,7 @@ func (p *parser) end() error {
 		p.finish()
 	}
 	if len(p.in.Docs) == 0 && p.stray > 0 {
-		return &eval.DataError{File: fmt.Sprintf("%s:%d", p.name, p.firstStray),
+		return &document.DataError{File: fmt.Sprintf("%s:%d", p.name, p.firstStray),
 			Msg: "no \"#begin document\" line: not a CoNLL-2012 coreference file"}
 	}
 	if p.stray > 0 {
@@ -474,7 +474,7 @@ func (p *parser) finish() {
 	p.writeJSON()
 	p.inDoc = false
 	// One string per document: the JSON is kept, the buffer reused.
-	p.in.Docs = append(p.in.Docs, eval.Doc{
+	p.in.Docs = append(p.in.Docs, document.Doc{
 		Index: len(p.in.Docs),
 		Line:  p.docLine,
 		ID:    p.id,

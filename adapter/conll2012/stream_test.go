@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc/document"
 )
 
 // streamCases are texts whose line splitting is easy to get wrong when
@@ -136,7 +136,7 @@ func TestStreamCases(t *testing.T) {
 	for _, text := range []string{"\ufeff\n\nw\n", strings.Repeat(" ", 40) + "\n\nw\n"} {
 		p := newParser("s")
 		err := p.parseReader(strings.NewReader(text), 16)
-		var de *eval.DataError
+		var de *document.DataError
 		require.ErrorAs(t, err, &de)
 		assert.Equal(t, "s:3", de.File)
 	}

@@ -21,16 +21,26 @@ package penman
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc/document"
 )
 
+// Format is the penman input adapter.
+var Format = &document.Format{Name: "penman", Detect: Detect, Parse: func(name string, r io.Reader) (*document.Input, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return Parse(name, data)
+}}
+
 // Read parses the AMR file at path; see Parse.
-func Read(path string) (*eval.Input, error) {
+func Read(path string) (*document.Input, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -46,19 +56,19 @@ func Read(path string) (*eval.Input, error) {
 // with a silent repair (unclosed parentheses, a trailing role without ')',
 // ...) gives a warning too. Parse fails when the file has text but no AMR in
 // it can be read.
-func Parse(name string, data []byte) (*eval.Input, error) {
+func Parse(name string, data []byte) (*document.Input, error) {
 	return parse(name, data, nil)
 }
 
-func parse(name string, data []byte, onAMR func(*parser)) (*eval.Input, error) {
-	r := reader{path: name, p: newParser(), in: &eval.Input{Path: name}, onAMR: onAMR}
+func parse(name string, data []byte, onAMR func(*parser)) (*document.Input, error) {
+	r := reader{path: name, p: newParser(), in: &document.Input{Path: name}, onAMR: onAMR}
 	r.run(data)
 	if r.readable == 0 && len(r.in.Docs) > 0 {
-		errs := eval.DataErrors{{File: name, Msg: fmt.Sprintf("no AMR in the file can be read as smatch reads them (%d tried; is this a Penman AMR file?)", len(r.in.Docs))}}
+		errs := document.DataErrors{{File: name, Msg: fmt.Sprintf("no AMR in the file can be read as smatch reads them (%d tried; is this a Penman AMR file?)", len(r.in.Docs))}}
 		const shown = 10
 		errs = append(errs, r.errs[:min(len(r.errs), shown)]...)
 		if len(r.errs) > shown {
-			errs = append(errs, &eval.DataError{File: name, Msg: fmt.Sprintf("and %d more", len(r.errs)-shown)})
+			errs = append(errs, &document.DataError{File: name, Msg: fmt.Sprintf("and %d more", len(r.errs)-shown)})
 		}
 		return nil, errs
 	}
@@ -119,8 +129,8 @@ var bom = []byte("\xef\xbb\xbf")
 type reader struct {
 	path     string
 	p        *parser
-	in       *eval.Input
-	errs     eval.DataErrors
+	in       *document.Input
+	errs     document.DataErrors
 	readable int
 	out      []byte
 	dedup    []propRef // open-addressing table of the props written
@@ -245,7 +255,7 @@ func (r *reader) flush() {
 	p := r.p
 	p.finish()
 	idx := len(r.in.Docs)
-	doc := eval.Doc{Index: idx, Line: int(p.start.line)}
+	doc := document.Doc{Index: idx, Line: int(p.start.line)}
 	line := " (line " + strconv.Itoa(doc.Line) + ")"
 	if r.id != nil {
 		doc.ID = string(r.id)
@@ -268,7 +278,7 @@ func (r *reader) flush() {
 	}
 	if p.fail != nil {
 		r.warn(&doc, p.fail.at, "smatch cannot read this AMR (it stops the whole run here): "+p.fail.msg+"; scored as an AMR with no triples")
-		r.errs = append(r.errs, &eval.DataError{File: r.loc(p.fail.at), Doc: doc.Name, Msg: p.fail.msg})
+		r.errs = append(r.errs, &document.DataError{File: r.loc(p.fail.at), Doc: doc.Name, Msg: p.fail.msg})
 	} else {
 		r.readable++
 		r.props(&doc)
@@ -287,7 +297,7 @@ func (r *reader) flush() {
 
 // props writes the triples as JSON props, once each: props is a set, where
 // smatch would count a repeated triple once per copy.
-func (r *reader) props(doc *eval.Doc) {
+func (r *reader) props(doc *document.Doc) {
 	p := r.p
 	size := pow2(2 * len(p.triples))
 	if len(r.dedup) < size {
@@ -378,7 +388,7 @@ func describe(t triple) string {
 
 // notes warns about input smatch reads without complaint but probably not
 // as the author meant.
-func (r *reader) notes(doc *eval.Doc) {
+func (r *reader) notes(doc *document.Doc) {
 	p := r.p
 	if p.extraRoots > 0 {
 		r.warn(doc, p.extraRoot, fmt.Sprintf("%d more top-level node(s) after the AMR closes; smatch reads them as part of this AMR (a missing blank line?)", p.extraRoots))
@@ -408,7 +418,7 @@ func (r *reader) loc(at pos) string {
 	return fmt.Sprintf("%s:%d:%d", r.path, at.line, at.col)
 }
 
-func (r *reader) warn(doc *eval.Doc, at pos, msg string) {
-	e := eval.DataError{File: r.loc(at), Doc: doc.Name, Msg: msg}
+func (r *reader) warn(doc *document.Doc, at pos, msg string) {
+	e := document.DataError{File: r.loc(at), Doc: doc.Name, Msg: msg}
 	r.in.Warnings = append(r.in.Warnings, e.Error())
 }

@@ -13,13 +13,13 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 
-	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc/document"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden/*.golden")
 
 // dump renders an input for golden files.
-func dump(in *eval.Input) string {
+func dump(in *document.Input) string {
 	var b strings.Builder
 	for _, d := range in.Docs {
 		fmt.Fprintf(&b, "doc %d line=%d id=%q name=%s\n%s\n", d.Index, d.Line, d.ID, d.Name, d.JSON)
@@ -361,9 +361,9 @@ func TestMalformed(t *testing.T) {
 	}
 	_, err := Parse("x.amr", []byte(many.String()))
 	require.Error(t, err)
-	assert.Len(t, err.(eval.DataErrors), 12)
-	assert.Equal(t, "x.amr: and 2 more", err.(eval.DataErrors)[11].Error())
-	assert.Equal(t, "x.amr:19:1: amr 10 (line 19): no AMR graph here (expected \"(variable / concept ...)\")", err.(eval.DataErrors)[10].Error())
+	assert.Len(t, err.(document.DataErrors), 12)
+	assert.Equal(t, "x.amr: and 2 more", err.(document.DataErrors)[11].Error())
+	assert.Equal(t, "x.amr:19:1: amr 10 (line 19): no AMR graph here (expected \"(variable / concept ...)\")", err.(document.DataErrors)[10].Error())
 
 	_, err = Read("testdata/no-such-file.amr")
 	assert.Error(t, err)

@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/metricc/metricc/ast"
-	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc/document"
 )
 
 func main() {
@@ -86,8 +86,8 @@ func report(w io.Writer, err error) {
 	}
 	var list ast.ErrorList
 	var one *ast.Error
-	var data eval.DataErrors
-	var datum *eval.DataError
+	var data document.DataErrors
+	var datum *document.DataError
 	switch {
 	case errors.As(err, &list):
 		list.Render(w)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/metricc/metricc/adapter/conll2012"
+	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
 	"github.com/metricc/metricc/solver"
 )
@@ -81,7 +82,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	for _, in := range []*eval.Input{gold, pred} {
+	for _, in := range []*document.Input{gold, pred} {
 		for _, w := range in.Warnings {
 			fmt.Fprintf(stderr, "warning: %s\n", w)
 		}
@@ -122,7 +123,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 // readInput reads a gold or prediction file in the given input format;
 // "auto" decides by the file's first 64 KB. CoNLL files are streamed: the
 // adapter keeps the annotations, never the whole text.
-func readInput(path, format string) (*eval.Input, error) {
+func readInput(path, format string) (*document.Input, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -145,7 +146,7 @@ func readInput(path, format string) (*eval.Input, error) {
 	}
 	switch format {
 	case "json", "jsonl", "auto":
-		return eval.ParseJSON(path, data, format)
+		return document.ParseJSON(path, data, format)
 	}
 	if a := adapters[format]; a != nil {
 		return a(path, data)
@@ -158,7 +159,7 @@ func readInput(path, format string) (*eval.Input, error) {
 }
 
 // adapters turn other file formats into JSON documents (DESIGN §5).
-var adapters = map[string]func(path string, data []byte) (*eval.Input, error){}
+var adapters = map[string]func(path string, data []byte) (*document.Input, error){}
 
 // detectors guess an adapter from the content; JSON is the fallback.
 var detectors []struct {

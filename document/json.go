@@ -1,87 +1,15 @@
-package eval
+package document
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/tidwall/gjson"
 )
-
-// Doc is one document of an input file, still as JSON text. It is decoded
-// by the worker that scores it, once.
-type Doc struct {
-	Index int    // position in the file, from 0
-	Line  int    // line where the document starts, from 1
-	ID    string // pairing key when the input type has an id field
-	JSON  string
-	// Name overrides the default description of the document in errors,
-	// for adapters whose documents are not JSON in the file.
-	Name string
-}
-
-// Input is a file of documents.
-type Input struct {
-	Path string
-	Docs []Doc
-	// Warnings are problems an adapter repaired, to print on stderr.
-	Warnings []string
-	// Positional says the documents have no ids of their own (an adapter
-	// gave them their positions as ids): pairing with this input is by
-	// position, whatever the input type says.
-	Positional bool
-}
-
-// Describe names the document for messages: its id, else its position.
-func (d *Doc) Describe() string {
-	switch {
-	case d.Name != "":
-		return d.Name
-	case d.ID != "":
-		return fmt.Sprintf("document %q (line %d)", d.ID, d.Line)
-	}
-	return fmt.Sprintf("document %d (line %d)", d.Index+1, d.Line)
-}
-
-// DataError is a problem with input data: it names the file, the document
-// and the JSON path.
-type DataError struct {
-	File string
-	Doc  string // "document "d1" (line 3)"; empty for file-level errors
-	Path string // JSON path within the document, e.g. entities.3.mentions.0.left
-	Msg  string
-}
-
-func (e *DataError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Doc != "" {
-		b.WriteString(": ")
-		b.WriteString(e.Doc)
-	}
-	if e.Path != "" {
-		b.WriteString(": ")
-		b.WriteString(e.Path)
-	}
-	b.WriteString(": ")
-	b.WriteString(e.Msg)
-	return b.String()
-}
-
-// DataErrors is every data error found, in file and document order.
-type DataErrors []*DataError
-
-func (l DataErrors) Error() string {
-	msgs := make([]string, len(l))
-	for i, e := range l {
-		msgs[i] = e.Error()
-	}
-	return strings.Join(msgs, "\n")
-}
 
 // ReadJSONFile reads a JSON array of documents, a single JSON object, or
 // JSON Lines (one document per non-blank line), as format says: "json",
@@ -92,6 +20,25 @@ func ReadJSONFile(path, format string) (*Input, error) {
 		return nil, err
 	}
 	return ParseJSON(path, data, format)
+}
+
+// JSON and JSONLines are the formats of the documents themselves.
+var (
+	JSON = &Format{Name: "json", Parse: func(name string, r io.Reader) (*Input, error) {
+		return ReadJSON(name, r, "json")
+	}}
+	JSONLines = &Format{Name: "jsonl", Parse: func(name string, r io.Reader) (*Input, error) {
+		return ReadJSON(name, r, "jsonl")
+	}}
+)
+
+// ReadJSON is ParseJSON on everything r holds.
+func ReadJSON(name string, r io.Reader, format string) (*Input, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return ParseJSON(name, data, format)
 }
 
 // ParseJSON splits data into documents; see ReadJSONFile.
@@ -240,14 +187,3 @@ func kindName(v gjson.Result) string {
 	return "an object"
 }
 
-// idOf reads the pairing key of a document.
-func idOf(doc string, path string) (string, string) {
-	v := gjson.Get(doc, path)
-	switch v.Type {
-	case gjson.String:
-		return v.Str, ""
-	case gjson.Number:
-		return strconv.FormatFloat(v.Num, 'f', -1, 64), ""
-	}
-	return "", fmt.Sprintf("the pairing key %q must be a string or a number, found %s", path, kindName(v))
-}
