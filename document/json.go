@@ -186,4 +186,3 @@ func kindName(v gjson.Result) string {
 	}
 	return "an object"
 }
-
