@@ -9,10 +9,13 @@ import (
 // pair, memo tables, and scratch frames for nested matchings. Everything is
 // reset, not reallocated, between pairs.
 type ctx struct {
-	a        *value.Arena
-	assigner solver.Assigner
-	frames   []*frame
-	depth    int
+	a      *value.Arena
+	ws     solver.Workspace
+	frames []*frame
+	// trace, when set, records the alignment chosen at every matching
+	// level (explain); nil costs one comparison per matching.
+	trace *tracer
+	depth int
 
 	memo     memoTable
 	viewMemo map[memoKey]value.Ref
@@ -27,13 +30,26 @@ type ctx struct {
 	latentProblem solver.LatentProblem
 	limits        solver.Limits
 	varIDs        [2]map[value.ID]int32
-	reqBuf        []varReq
+	vars          [2][]value.Ref // the variables of each side, by number
+	reqBuf        []value.VarPair
 	varPairs      []solver.VarPair
 
 	cnt      []int32
 	touched  []value.ID
 	mark     []bool
 	floatBuf []float64
+	ids      [2][]int32
+}
+
+// idList lends the IDs of refs as int32 keys (two lists at once: side 0
+// and 1).
+func (c *ctx) idList(refs []value.Ref, side int) []int32 {
+	out := c.ids[side][:0]
+	for _, r := range refs {
+		out = append(out, int32(c.a.ID(r)))
+	}
+	c.ids[side] = out
+	return out
 }
 
 // memoKey identifies a memoized result: a matcher or view slot and the IDs
@@ -64,12 +80,9 @@ func (c *ctx) reset() {
 // element similarity may itself be a matching), so each nesting level has
 // its own frame.
 type frame struct {
-	pairs []pair
-	edges []solver.Edge
-	rowTo []int
-	best  []float64
-	bestJ []int32
-	w     []float64
+	pairs  []pair
+	edges  []solver.Edge
+	chosen []solver.Edge
 
 	// Inverted index: key -> chain of column indexes. Keys that are node
 	// IDs (dense, small) index arrays stamped with a generation; other keys
@@ -81,8 +94,6 @@ type frame struct {
 	links   []link
 	keys    []uint64
 	stamp   []int32
-
-	rowMark, colMark []bool
 }
 
 type pair struct{ Row, Col int32 }
@@ -90,32 +101,6 @@ type pair struct{ Row, Col int32 }
 type candKey struct {
 	keys keyFn
 	x, y value.Ref
-}
-
-// forced returns the total of the edges when no row and no column has two
-// of them: the best one-to-one matching is then all of them, no solver
-// needed (B³'s memberships, CEAF's self-scores over disjoint entities).
-func (f *frame) forced(n, k int) (float64, bool) {
-	f.rowMark = growBools(f.rowMark, n)
-	f.colMark = growBools(f.colMark, k)
-	clear(f.rowMark)
-	clear(f.colMark)
-	total := 0.0
-	for _, e := range f.edges {
-		if f.rowMark[e.Row] || f.colMark[e.Col] {
-			return 0, false
-		}
-		f.rowMark[e.Row], f.colMark[e.Col] = true, true
-		total += e.W
-	}
-	return total, true
-}
-
-func growBools(s []bool, n int) []bool {
-	if cap(s) < n {
-		return make([]bool, n)
-	}
-	return s[:n]
 }
 
 type link struct {
@@ -212,52 +197,6 @@ func (f *frame) setHead(key uint64, at int32) {
 		f.headGen = append(f.headGen, make([]uint32, n-len(f.headGen))...)
 	}
 	f.headAt[key], f.headGen[key] = at, f.gen
-}
-
-// bestPerRow sums, over rows, the best edge of the row (N:1: each
-// prediction matched at most once). With credit, the best edge is chosen by
-// weight and credit(i, j) is summed instead. Ties go to the lowest index.
-func (f *frame) bestPerRow(n int, credit func(i, j int32) float64) float64 {
-	return f.bestPer(n, false, credit)
-}
-
-// bestPerCol is bestPerRow for columns (1:N).
-func (f *frame) bestPerCol(k int, credit func(i, j int32) float64) float64 {
-	return f.bestPer(k, true, credit)
-}
-
-func (f *frame) bestPer(n int, byCol bool, credit func(i, j int32) float64) float64 {
-	f.best = growF(f.best, n)
-	clear(f.best)
-	if cap(f.bestJ) < n {
-		f.bestJ = make([]int32, n)
-	}
-	f.bestJ = f.bestJ[:n]
-	for i := range f.bestJ {
-		f.bestJ[i] = -1
-	}
-	for _, e := range f.edges {
-		i, j := e.Row, e.Col
-		if byCol {
-			i, j = j, i
-		}
-		if e.W > f.best[i] || (e.W == f.best[i] && f.bestJ[i] >= 0 && j < f.bestJ[i]) {
-			f.best[i], f.bestJ[i] = e.W, j
-		}
-	}
-	total := 0.0
-	for i, j := range f.bestJ {
-		switch {
-		case j < 0:
-		case credit == nil:
-			total += f.best[i]
-		case byCol:
-			total += credit(j, int32(i))
-		default:
-			total += credit(int32(i), j)
-		}
-	}
-	return total
 }
 
 // counts returns a zeroed counter indexed by ID, sized for the arena.

@@ -162,7 +162,7 @@ func isNumberStart(c byte) bool { return c == '-' || (c >= '0' && c <= '9') }
 
 func (ds *decoders) collection(t *types.Collection) decodeFn {
 	elem := ds.get(t.Elem)
-	kind := map[types.CollKind]value.Kind{types.Set: value.Set, types.Bag: value.Bag, types.Seq: value.Seq}[t.Kind]
+	kind := value.CollectionKind(t.Kind)
 	want := "an array (" + t.String() + ")"
 	return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
 		if sc.peek() != '[' {

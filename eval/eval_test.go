@@ -235,7 +235,7 @@ metric f = F<->[xs](delta)
 	assert.Equal(t, 2.0, got["s"].Value)
 	assert.InDelta(t, 2.0/5, got["j"].Value, 1e-12)
 	assert.InDelta(t, 5*(2.0/3)*0.5/(4*(2.0/3)+0.5), got["f2"].Value, 1e-12)
-	assert.False(t, got["f"].HasValue)
+	assert.False(t, got["f"].HasValue())
 }
 
 // TestSequences checks order-preserving matching (weighted LCS) against

@@ -1,12 +1,11 @@
 package eval
 
 import (
-	"hash/maphash"
+	"fmt"
 
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
 	"github.com/metricc/metricc/solver"
-	"github.com/metricc/metricc/stdlib"
 	"github.com/metricc/metricc/typecheck"
 	"github.com/metricc/metricc/typecheck/types"
 )
@@ -18,13 +17,9 @@ import (
 // the list of those variable pairs; solver.LatentSolver then chooses the
 // bijection and the matching together, exactly.
 
-// varReq asks the bijection to pair variable X of the prediction with
-// variable Y of the gold (their node IDs).
-type varReq struct{ x, y value.ID }
-
 // latentFn is an element similarity over values with variables: the
 // weight assuming the variable pairs it appends to req hold.
-type latentFn func(c *ctx, u, v value.Ref, req []varReq) (float64, []varReq)
+type latentFn func(c *ctx, u, v value.Ref, req []value.VarPair) (float64, []value.VarPair)
 
 type latentNode struct {
 	eval latentFn
@@ -52,7 +47,8 @@ func (s *SearchStats) add(o SearchStats) {
 }
 
 // latentElem decomposes s, a similarity at a type that may hold
-// variables. Sub-expressions at types without variables compile as usual.
+// variables, into the forms the checker allows there (typecheck/latent.go).
+// Sub-expressions at types without variables compile as usual.
 func (k *compiler) latentElem(s typecheck.Sim, mode ast.NormKind) (*latentNode, error) {
 	if !types.ContainsVar(s.At()) {
 		n, err := k.compile(s, mode)
@@ -60,7 +56,9 @@ func (k *compiler) latentElem(s typecheck.Sim, mode ast.NormKind) (*latentNode, 
 			return nil, err
 		}
 		return &latentNode{
-			eval: func(c *ctx, u, v value.Ref, req []varReq) (float64, []varReq) { return n.eval(c, u, v), req },
+			eval: func(c *ctx, u, v value.Ref, req []value.VarPair) (float64, []value.VarPair) {
+				return n.eval(c, u, v), req
+			},
 			keys: n.keys,
 		}, nil
 	}
@@ -69,37 +67,23 @@ func (k *compiler) latentElem(s typecheck.Sim, mode ast.NormKind) (*latentNode, 
 		return k.latentElem(s.Body, mode)
 	case *typecheck.Const:
 		v := s.Value
-		return &latentNode{eval: func(_ *ctx, _, _ value.Ref, req []varReq) (float64, []varReq) { return v, req }}, nil
+		return &latentNode{eval: func(_ *ctx, _, _ value.Ref, req []value.VarPair) (float64, []value.VarPair) { return v, req }}, nil
 	case *typecheck.Builtin:
-		if s.Sim != stdlib.Delta {
-			return nil, k.errorAt(s.Src, "%s cannot compare values with latent variables (%s); only delta can", s.Sim.Name, s.T)
+		impl, keys := s.Sim.Latent, s.Sim.LatentKeys
+		n := &latentNode{eval: func(c *ctx, u, v value.Ref, req []value.VarPair) (float64, []value.VarPair) {
+			return impl(c.a, u, v, req)
+		}}
+		if keys != nil {
+			n.keys = newKeys(func(c *ctx, u value.Ref, out []uint64) []uint64 { return keys(c.a, u, out) })
 		}
-		if why := varShapeProblem(s.T); why != "" {
-			return nil, k.errorAt(s.Src, "delta on %s: %s", s.T, why)
-		}
-		return &latentNode{
-			eval: func(c *ctx, u, v value.Ref, req []varReq) (float64, []varReq) {
-				mark := len(req)
-				ok, req := equalModVars(c.a, u, v, req)
-				if !ok {
-					return 0, req[:mark]
-				}
-				return 1, req
-			},
-			keys: newKeys(func(c *ctx, u value.Ref, out []uint64) []uint64 {
-				return append(out, erasedHash(c.a, u))
-			}),
-		}, nil
+		return n, nil
 	case *typecheck.Project:
-		if s.View.Call != nil {
-			return nil, k.errorAt(s.Src, "views on values with latent variables are not supported; use field paths")
-		}
 		view := k.view(s.View)
 		inner, err := k.latentElem(s.X, mode)
 		if err != nil {
 			return nil, err
 		}
-		n := &latentNode{eval: func(c *ctx, u, v value.Ref, req []varReq) (float64, []varReq) {
+		n := &latentNode{eval: func(c *ctx, u, v value.Ref, req []value.VarPair) (float64, []value.VarPair) {
 			return inner.eval(c, view(c, u), view(c, v), req)
 		}}
 		if inner.keys != nil {
@@ -107,9 +91,6 @@ func (k *compiler) latentElem(s typecheck.Sim, mode ast.NormKind) (*latentNode, 
 		}
 		return n, nil
 	case *typecheck.Arith:
-		if s.Op != ast.OpMul {
-			break
-		}
 		x, err := k.latentElem(s.X, mode)
 		if err != nil {
 			return nil, err
@@ -119,7 +100,7 @@ func (k *compiler) latentElem(s typecheck.Sim, mode ast.NormKind) (*latentNode, 
 			return nil, err
 		}
 		n := &latentNode{
-			eval: func(c *ctx, u, v value.Ref, req []varReq) (float64, []varReq) {
+			eval: func(c *ctx, u, v value.Ref, req []value.VarPair) (float64, []value.VarPair) {
 				mark := len(req)
 				wx, req := x.eval(c, u, v, req)
 				if wx == 0 {
@@ -138,97 +119,17 @@ func (k *compiler) latentElem(s typecheck.Sim, mode ast.NormKind) (*latentNode, 
 		}
 		return n, nil
 	}
-	return nil, k.errorAt(s.Node(), "with latent variables the element similarity must be built from delta, field paths, products and constants")
+	return nil, fmt.Errorf("eval: %T in a latent matching's element similarity (the checker allows only delta, field paths, products and constants)", s)
 }
 
-// varShapeProblem says why δ cannot compare values of t modulo a variable
-// bijection: variables must sit at fixed places (record fields and
-// unions), not inside collections, whose equality would itself be a
-// matching.
-func varShapeProblem(t types.Type) string {
-	switch t := t.(type) {
-	case *types.Collection:
-		if types.ContainsVar(t.Elem) {
-			return "variables inside a collection cannot be compared by delta; match the collection instead"
-		}
-	case *types.Record:
-		for _, f := range t.Fields {
-			if why := varShapeProblem(f.Type); why != "" {
-				return why
-			}
-		}
-	case *types.Union:
-		for _, a := range t.Alts {
-			if why := varShapeProblem(a); why != "" {
-				return why
-			}
-		}
-	}
-	return ""
-}
-
-// equalModVars compares u (prediction) and v (gold) structurally; where
-// both hold a variable, it appends the pairing to req instead.
-func equalModVars(a *value.Arena, u, v value.Ref, req []varReq) (bool, []varReq) {
-	ku, kv := a.Kind(u), a.Kind(v)
-	if ku == value.Var || kv == value.Var {
-		if ku != kv {
-			return false, req
-		}
-		return true, append(req, varReq{a.ID(u), a.ID(v)})
-	}
-	if ku != kv {
-		return false, req
-	}
-	if ku != value.Record {
-		return a.ID(u) == a.ID(v), req // no variables below: identity is equality
-	}
-	if a.Num(u) != a.Num(v) { // record tags: different record types
-		return false, req
-	}
-	us, vs := a.Kids(u), a.Kids(v)
-	for i := range us {
-		var ok bool
-		if ok, req = equalModVars(a, us[i], vs[i], req); !ok {
-			return false, req
-		}
-	}
-	return true, req
-}
-
-var erasedSeed = maphash.MakeSeed()
-
-// erasedHash hashes a value with every variable replaced by one wildcard:
-// values equal modulo a bijection have equal hashes.
-func erasedHash(a *value.Arena, u value.Ref) uint64 {
-	switch a.Kind(u) {
-	case value.Var:
-		return mapKeyBit | 0x5ca1ab1e
-	case value.Record:
-		var h maphash.Hash
-		h.SetSeed(erasedSeed)
-		var buf [8]byte
-		put := func(x uint64) {
-			for i := range buf {
-				buf[i] = byte(x >> (8 * i))
-			}
-			h.Write(buf[:])
-		}
-		put(uint64(a.Num(u)))
-		for _, kid := range a.Kids(u) {
-			put(erasedHash(a, kid))
-		}
-		return h.Sum64() | mapKeyBit
-	}
-	return uint64(a.ID(u))
-}
-
-// solve computes Σ(X,Y) jointly with the variable bijection.
-func (l *latent) solve(c *ctx, m *matcher, X, Y value.Ref) (float64, SearchStats) {
+// solve computes Σ(X,Y) jointly with the variable bijection. The result's
+// Match indexes c.latentProblem.Pairs, and its variables are numbered as
+// in c.vars, until the next solve.
+func (l *latent) solve(c *ctx, m *matcher, X, Y value.Ref) (float64, SearchStats, solver.LatentResult) {
 	xs, ys := c.a.Kids(X), c.a.Kids(Y)
 	stats := SearchStats{Pairs: 1, Proven: 1}
 	if len(xs) == 0 || len(ys) == 0 {
-		return 0, stats
+		return 0, stats, solver.LatentResult{Proven: true}
 	}
 	f := c.push()
 	defer c.pop()
@@ -237,7 +138,7 @@ func (l *latent) solve(c *ctx, m *matcher, X, Y value.Ref) (float64, SearchStats
 	} else {
 		f.allPairs(len(xs), len(ys))
 	}
-	varX, varY := c.varIndex(0), c.varIndex(1)
+	c.resetVars()
 	p := &c.latentProblem
 	p.Pairs = p.Pairs[:0]
 	reqs := c.reqBuf[:0]
@@ -251,13 +152,13 @@ func (l *latent) solve(c *ctx, m *matcher, X, Y value.Ref) (float64, SearchStats
 		}
 		start := len(c.varPairs)
 		for _, q := range reqs[mark:] {
-			c.varPairs = append(c.varPairs, solver.VarPair{X: index(varX, q.x), Y: index(varY, q.y)})
+			c.varPairs = append(c.varPairs, solver.VarPair{X: c.varIndex(0, q.X), Y: c.varIndex(1, q.Y)})
 		}
 		p.Pairs = append(p.Pairs, solver.LatentPair{Row: pr.Row, Col: pr.Col, W: w, Vars: c.varPairs[start:len(c.varPairs):len(c.varPairs)]})
 	}
 	c.reqBuf = reqs
 	p.Rows, p.Cols = len(xs), len(ys)
-	p.VarsX, p.VarsY = len(varX), len(varY)
+	p.VarsX, p.VarsY = len(c.vars[0]), len(c.vars[1])
 	p.Constraint = solverConstraint(m.constraint)
 	res := c.latentSolver.Solve(p, c.limits)
 	c.varPairs = c.varPairs[:0]
@@ -266,35 +167,28 @@ func (l *latent) solve(c *ctx, m *matcher, X, Y value.Ref) (float64, SearchStats
 		stats.Proven = 0
 		stats.MaxGap = res.Bound - res.Total
 	}
-	return res.Total, stats
+	return res.Total, stats, res
 }
 
-func index(m map[value.ID]int32, id value.ID) int32 {
-	i, ok := m[id]
+// varIndex numbers the variables of one side of the pair being solved.
+func (c *ctx) varIndex(side int, r value.Ref) int32 {
+	id := c.a.ID(r)
+	i, ok := c.varIDs[side][id]
 	if !ok {
-		i = int32(len(m))
-		m[id] = i
+		i = int32(len(c.vars[side]))
+		c.varIDs[side][id] = i
+		c.vars[side] = append(c.vars[side], r)
 	}
 	return i
 }
 
-// varIndex returns a cleared map numbering the variables of one side.
-func (c *ctx) varIndex(side int) map[value.ID]int32 {
-	if c.varIDs[side] == nil {
-		c.varIDs[side] = map[value.ID]int32{}
+// resetVars forgets the variable numbering of the last pair.
+func (c *ctx) resetVars() {
+	for side := range c.varIDs {
+		if c.varIDs[side] == nil {
+			c.varIDs[side] = map[value.ID]int32{}
+		}
+		clear(c.varIDs[side])
+		c.vars[side] = c.vars[side][:0]
 	}
-	clear(c.varIDs[side])
-	return c.varIDs[side]
-}
-
-func solverConstraint(k ast.Constraint) solver.Constraint {
-	switch k {
-	case ast.ManyToOne:
-		return solver.ManyToOne
-	case ast.OneToMany:
-		return solver.OneToMany
-	case ast.ManyToMany:
-		return solver.ManyToMany
-	}
-	return solver.OneToOne
 }

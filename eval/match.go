@@ -4,6 +4,7 @@ import (
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
 	"github.com/metricc/metricc/solver"
+	"github.com/metricc/metricc/stdlib"
 	"github.com/metricc/metricc/typecheck"
 	"github.com/metricc/metricc/typecheck/types"
 )
@@ -11,16 +12,20 @@ import (
 // matcher computes N◇[v](e) for one checked matching.
 type matcher struct {
 	src        *ast.Matching
+	elemType   types.Type
 	view       viewFn
 	elem       *cnode
 	align      *cnode // nil: the matching is chosen by elem itself
 	constraint ast.Constraint
 	seq        bool
-	norm       ast.NormKind // N already resolved to P or R
-	beta       float64
-	selfSlot   int32
-	pairSlot   int32
-	emptyKey   uint64
+	// solve is the solver of this matching's constraint (and order),
+	// picked once, here.
+	solve    solver.Func
+	norm     ast.NormKind // N already resolved to P or R
+	beta     float64
+	selfSlot int32
+	pairSlot int32
+	emptyKey uint64
 	// counted, when set, computes Σ(X,Y) of a 1:1 δ-matching over a stdlib
 	// view that can count common elements without building them (pairs,
 	// links, nonlinks); ok = false falls back to building the view.
@@ -35,30 +40,22 @@ type matcher struct {
 // collection is empty" mark of each matcher (two empty collections have a
 // normalized score of 1, so they must meet) and hashes. Node IDs are dense
 // and index arrays; marked keys go through a map.
-const mapKeyBit = uint64(1) << 63
+const mapKeyBit = stdlib.KeyHashBit
 
 func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, error) {
-	hasVars := types.ContainsVar(s.Coll.Elem)
-	if hasVars {
-		if typecheck.Sim(s) != k.root {
-			return nil, k.errorAt(s.Src, "a matching of values with latent variables (%s) must be the whole body of a metric: the variables of two documents are paired once, for the document pair", s.Coll.Elem)
-		}
-		if s.Align != nil {
-			return nil, k.errorAt(s.Align.Node(), "align is not supported on values with latent variables")
-		}
-	}
 	saved := k.varIdentity
-	k.varIdentity = k.varIdentity || hasVars
+	k.varIdentity = k.varIdentity || s.Latent
 	elem, err := k.compile(s.Elem, mode)
 	k.varIdentity = saved
 	if err != nil {
 		return nil, err
 	}
 	m := &matcher{
-		src: s.Src, view: k.view(s.View), elem: elem, constraint: s.Constraint,
+		src: s.Src, elemType: s.Coll.Elem, view: k.view(s.View), elem: elem, constraint: s.Constraint,
 		seq: s.Coll.Kind == types.Seq, norm: s.Norm, beta: s.Beta,
 		selfSlot: int32(k.newMemo()), pairSlot: int32(k.newMemo()),
 	}
+	m.solve = solver.For(solverConstraint(s.Constraint), m.seq)
 	m.emptyKey = mapKeyBit | uint64(m.selfSlot)
 	if m.norm == ast.NormVar {
 		m.norm = mode
@@ -68,7 +65,7 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 			return nil, err
 		}
 	}
-	if hasVars {
+	if s.Latent {
 		le, err := k.latentElem(s.Elem, mode)
 		if err != nil {
 			return nil, err
@@ -83,10 +80,7 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 		}
 	}
 	n := &cnode{eval: m.eval, nonneg: true, match: m}
-	chooser := m.elem
-	if m.align != nil {
-		chooser = m.align
-	}
+	chooser := m.chooser()
 	switch {
 	case chooser.never && m.norm == ast.NormS:
 		n.never = true
@@ -96,8 +90,19 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 	return n, nil
 }
 
+// chooser is the similarity that chooses the matching: align when given.
+func (m *matcher) chooser() *cnode {
+	if m.align != nil {
+		return m.align
+	}
+	return m.elem
+}
+
 // eval is the normalized score of the matching of v(x) and v(y).
 func (m *matcher) eval(c *ctx, x, y value.Ref) float64 {
+	if c.trace != nil {
+		return m.evalTraced(c, x, y)
+	}
 	if m.counted != nil {
 		if xy, ok := m.counted(c, x, y); ok {
 			if m.norm == ast.NormS {
@@ -126,19 +131,25 @@ func (m *matcher) eval(c *ctx, x, y value.Ref) float64 {
 	if v, ok := c.memo.get(key); ok {
 		return v
 	}
-	xy := m.sum(c, X, Y)
+	v := m.normalized(c, X, Y, m.sum(c, X, Y))
+	c.memo.put(key, v)
+	return v
+}
+
+// normalized applies the matcher's normalizer to Σ(X,Y) = xy, computing
+// only the self-sums it needs.
+func (m *matcher) normalized(c *ctx, X, Y value.Ref, xy float64) float64 {
 	var xx, yy float64
 	switch m.norm {
 	case ast.NormP:
 		xx = m.self(c, X)
 	case ast.NormR:
 		yy = m.self(c, Y)
+	case ast.NormS:
 	default:
 		xx, yy = m.self(c, X), m.self(c, Y)
 	}
-	v := normalize(m.norm, m.beta, xy, xx, yy)
-	c.memo.put(key, v)
-	return v
+	return normalize(m.norm, m.beta, xy, xx, yy)
 }
 
 // self is Σ(X, X), memoized by the identity of X.
@@ -166,10 +177,7 @@ func (m *matcher) keys(c *ctx, x value.Ref, out []uint64) []uint64 {
 		}
 		return out
 	}
-	chooser := m.elem
-	if m.align != nil {
-		chooser = m.align
-	}
+	chooser := m.chooser()
 	for _, u := range kids {
 		out = chooser.keys.fn(c, u, out)
 	}
@@ -188,14 +196,32 @@ func (m *matcher) sum(c *ctx, X, Y value.Ref) float64 {
 	}
 	f := c.push()
 	defer c.pop()
-	chooser := m.elem
-	if m.align != nil {
-		chooser = m.align
+	m.edges(c, f, X, Y, xs, ys)
+	if len(f.edges) == 0 {
+		return 0
 	}
+	if m.align == nil {
+		total, _ := m.solve(&c.ws, len(xs), len(ys), f.edges, nil)
+		return total
+	}
+	// Aligned: the matching maximizes Σalign; credit Σelem on its pairs.
+	if f.chosen == nil {
+		f.chosen = make([]solver.Edge, 0, len(xs))
+	}
+	_, f.chosen = m.solve(&c.ws, len(xs), len(ys), f.edges, f.chosen[:0])
+	total := 0.0
+	for _, e := range f.chosen {
+		total += m.elem.eval(c, xs[e.Row], ys[e.Col])
+	}
+	return total
+}
+
+// edges fills f.edges with the positive pairs of the chooser: the
+// candidates its blocking keys allow (shared between matchings that block
+// on the same keys over the same collections), else every pair.
+func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
+	chooser := m.chooser()
 	n, k := len(xs), len(ys)
-	if m.seq {
-		return m.seqSum(c, f, xs, ys)
-	}
 	if chooser.keys != nil && n*k > 16 {
 		key := candKey{chooser.keys, X, Y}
 		if span, ok := c.cands[key]; ok {
@@ -209,69 +235,27 @@ func (m *matcher) sum(c *ctx, X, Y value.Ref) float64 {
 	} else {
 		f.allPairs(n, k)
 	}
-	// Score the candidate pairs; keep the positive ones.
 	f.edges = f.edges[:0]
 	for _, p := range f.pairs {
-		w := chooser.eval(c, xs[p.Row], ys[p.Col])
-		if w > 0 {
+		if w := chooser.eval(c, xs[p.Row], ys[p.Col]); w > 0 {
 			f.edges = append(f.edges, solver.Edge{Row: p.Row, Col: p.Col, W: w})
 		}
 	}
-	if len(f.edges) == 0 {
-		return 0
-	}
-	if m.align == nil {
-		switch m.constraint {
-		case ast.OneToOne:
-			if total, ok := f.forced(n, k); ok {
-				return total
-			}
-			f.rowTo = grow(f.rowTo, n)
-			return c.assigner.MaxEdges(n, k, f.edges, f.rowTo)
-		case ast.ManyToOne:
-			return f.bestPerRow(n, nil)
-		case ast.OneToMany:
-			return f.bestPerCol(k, nil)
-		}
-		total := 0.0
-		for _, e := range f.edges {
-			total += e.W
-		}
-		return total
-	}
-	// Aligned: the matching maximizes Σalign; credit Σelem on its pairs.
-	credit := func(i, j int32) float64 { return m.elem.eval(c, xs[i], ys[j]) }
-	switch m.constraint {
-	case ast.OneToOne:
-		f.rowTo = grow(f.rowTo, n)
-		c.assigner.MaxEdges(n, k, f.edges, f.rowTo)
-		total := 0.0
-		for i, j := range f.rowTo[:n] {
-			if j >= 0 {
-				total += credit(int32(i), int32(j))
-			}
-		}
-		return total
-	case ast.ManyToOne:
-		return f.bestPerRow(n, credit)
-	case ast.OneToMany:
-		return f.bestPerCol(k, credit)
-	}
-	total := 0.0
-	for _, e := range f.edges {
-		total += credit(e.Row, e.Col)
-	}
-	return total
 }
 
-// deltaSum is Σ◇[δ](X, Y) by counting equal IDs: no matrix, no solver.
+// deltaSum is Σ◇[δ](X, Y) by counting equal IDs: no matrix, no solver;
+// on sequences, the longest common subsequence of the IDs.
 func (m *matcher) deltaSum(c *ctx, X, Y value.Ref) float64 {
 	xs, ys := c.a.Kids(X), c.a.Kids(Y)
 	if len(xs) == 0 || len(ys) == 0 {
 		return 0
 	}
 	if m.seq {
-		return float64(lcsIDs(c, xs, ys))
+		if X == Y {
+			return float64(len(xs))
+		}
+		a, b := c.idList(xs, 0), c.idList(ys, 1)
+		return float64(c.ws.LCS(a, b))
 	}
 	// IDs first: an element's may be computed now (lazyID), and the
 	// counters below are sized by the IDs that exist.
@@ -330,58 +314,15 @@ func (m *matcher) deltaSum(c *ctx, X, Y value.Ref) float64 {
 	return float64(total)
 }
 
-// seqSum is the weighted longest common subsequence: the best 1:1 matching
-// that keeps the order of both sequences.
-func (m *matcher) seqSum(c *ctx, f *frame, xs, ys []value.Ref) float64 {
-	n, k := len(xs), len(ys)
-	prev := growF(f.w, 2*(k+1))
-	f.w = prev
-	row, cur := prev[:k+1], prev[k+1:2*(k+1)]
-	clear(row)
-	for i := 0; i < n; i++ {
-		cur[0] = 0
-		for j := 1; j <= k; j++ {
-			best := max(row[j], cur[j-1])
-			if w := m.elem.eval(c, xs[i], ys[j-1]); w > 0 {
-				best = max(best, row[j-1]+w)
-			}
-			cur[j] = best
-		}
-		row, cur = cur, row
+// solverConstraint is the solver's name for a matching constraint.
+func solverConstraint(k ast.Constraint) solver.Constraint {
+	switch k {
+	case ast.ManyToOne:
+		return solver.ManyToOne
+	case ast.OneToMany:
+		return solver.OneToMany
+	case ast.ManyToMany:
+		return solver.ManyToMany
 	}
-	return row[k]
-}
-
-// lcsIDs is the length of the longest common subsequence of two ID lists.
-func lcsIDs(c *ctx, xs, ys []value.Ref) int {
-	k := len(ys)
-	row := make([]int, k+1)
-	cur := make([]int, k+1)
-	for _, x := range xs {
-		id := c.a.ID(x)
-		cur[0] = 0
-		for j := 1; j <= k; j++ {
-			if c.a.ID(ys[j-1]) == id {
-				cur[j] = row[j-1] + 1
-			} else {
-				cur[j] = max(row[j], cur[j-1])
-			}
-		}
-		row, cur = cur, row
-	}
-	return row[k]
-}
-
-func grow(s []int, n int) []int {
-	if cap(s) < n {
-		return make([]int, n)
-	}
-	return s[:n]
-}
-
-func growF(s []float64, n int) []float64 {
-	if cap(s) < n {
-		return make([]float64, n)
-	}
-	return s[:n]
+	return solver.OneToOne
 }

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
@@ -30,6 +29,7 @@ type Plan struct {
 // twice: with N=P for precision and N=R for recall.
 type planMetric struct {
 	m      *typecheck.Metric
+	kind   Kind
 	top    *cnode
 	topR   *cnode // N=R tree; nil unless m.UsesN
 	corpus corpusFn
@@ -79,9 +79,9 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 		}
 		p.hasVars = types.ContainsVar(prog.Input)
 	}
-	comp := &compiler{plan: p, usesN: map[typecheck.Sim]bool{}, viewSlots: map[string]int{}, cache: map[compileKey]*cnode{}}
+	comp := &compiler{plan: p, usesN: map[typecheck.Sim]bool{}, viewSlots: map[viewKey]int{}, cache: map[compileKey]*cnode{}}
 	for _, m := range prog.Metrics {
-		pm := &planMetric{m: m}
+		pm := &planMetric{m: m, kind: metricKind(m)}
 		if m.IsCorpus() {
 			pm.corpus = compileCorpus(m.Corpus)
 		} else {
@@ -89,14 +89,12 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 			if m.UsesN {
 				mode = ast.NormP
 			}
-			comp.root = unwrapLets(m.Body)
 			top, err := comp.compile(m.Body, mode)
 			if err != nil {
 				return nil, err
 			}
 			pm.top = top
 			if m.UsesN {
-				comp.root = unwrapLets(m.Body)
 				if pm.topR, err = comp.compile(m.Body, ast.NormR); err != nil {
 					return nil, err
 				}
@@ -153,14 +151,11 @@ func (p *Plan) tagOf(r *types.Record) int {
 type compiler struct {
 	plan *Plan
 	memo int
-	// root is the body of the metric being compiled (lets unwrapped): the
-	// only place a matching over values with latent variables may be.
-	root typecheck.Sim
 	// varIdentity lets δ compare variables by identity: inside a latent
 	// matcher's self-scores, where both values come from one document.
 	varIdentity bool
 	usesN       map[typecheck.Sim]bool
-	viewSlots   map[string]int
+	viewSlots   map[viewKey]int
 	cache       map[compileKey]*cnode
 }
 
@@ -181,7 +176,7 @@ func (k *compiler) compile(s typecheck.Sim, mode ast.NormKind) (*cnode, error) {
 	if !k.dependsOnN(s) {
 		mode = ast.NormS
 	}
-	key := compileKey{text: ast.ExprString(s.Node().(ast.Expr)), at: s.At().String(), mode: mode, varIdentity: k.varIdentity}
+	key := compileKey{text: ast.ExprString(s.Node().(ast.Expr)), at: s.At(), mode: mode, varIdentity: k.varIdentity}
 	if n, ok := k.cache[key]; ok {
 		return n, nil
 	}
@@ -192,8 +187,14 @@ func (k *compiler) compile(s typecheck.Sim, mode ast.NormKind) (*cnode, error) {
 	return n, err
 }
 
+type viewKey struct {
+	text string
+	in   types.Type
+}
+
 type compileKey struct {
-	text, at    string
+	text        string
+	at          types.Type // canonical: identity is equality
 	mode        ast.NormKind
 	varIdentity bool
 }
@@ -249,34 +250,35 @@ func (k *compiler) compileNode(s typecheck.Sim, mode ast.NormKind) (*cnode, erro
 		case ast.NormR:
 			n.eval = func(c *ctx, _, b value.Ref) float64 { return x.eval(c, b, b) }
 		default:
-			return nil, k.errorAt(s.Src, "self(...) needs the normalizer variable N's side; this use has none")
+			// The checker makes every metric with self(...) one that uses
+			// N, which is compiled with N=P and N=R only.
+			return nil, fmt.Errorf("eval: self(...) compiled without N's side")
 		}
 		return n, nil
 	}
 	return nil, fmt.Errorf("eval: cannot compile %T", s)
 }
 
+// builtin plans a stdlib similarity from what its entry declares: its
+// implementation, sign, blocking keys and whether it is equality.
 func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
-	if s.Sim == stdlib.Delta {
-		if types.ContainsVar(s.T) && !k.varIdentity {
-			return nil, k.errorAt(s.Src, "δ on %s compares latent variables, which need the latent-variable solver (not available yet)", s.T)
-		}
-		return &cnode{
-			eval: func(c *ctx, x, y value.Ref) float64 {
-				if c.a.ID(x) == c.a.ID(y) {
-					return 1
-				}
-				return 0
-			},
-			keys: newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 {
-				return append(out, uint64(c.a.ID(x)))
-			}),
-			nonneg: true,
-			delta:  true,
-		}, nil
+	sim := s.Sim
+	if types.ContainsVar(s.T) && !k.varIdentity {
+		// The checker allows this only inside a latent matching, which
+		// compiles it with latentElem.
+		return nil, fmt.Errorf("eval: %s on %s outside a latent matching", sim.Name, s.T)
 	}
-	impl := s.Sim.Eval
-	return &cnode{eval: func(c *ctx, x, y value.Ref) float64 { return impl(c.a, x, y) }, nonneg: true}, nil
+	impl := sim.At(s.T)
+	n := &cnode{
+		eval:   func(c *ctx, x, y value.Ref) float64 { return impl(c.a, x, y) },
+		nonneg: sim.Sign == stdlib.NonNegative,
+		delta:  sim.Identity,
+	}
+	if sim.Keys != nil {
+		keys := sim.Keys
+		n.keys = newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 { return keys(c.a, x, out) })
+	}
+	return n, nil
 }
 
 // dependsOnN reports whether s reads the normalizer variable's side (N or
@@ -288,22 +290,6 @@ func (k *compiler) dependsOnN(s typecheck.Sim) bool {
 		k.usesN[s] = v
 	}
 	return v
-}
-
-// unwrapLets returns the similarity a chain of lets stands for.
-func unwrapLets(s typecheck.Sim) typecheck.Sim {
-	for {
-		l, ok := s.(*typecheck.LetRef)
-		if !ok {
-			return s
-		}
-		s = l.Body
-	}
-}
-
-// errorAt makes an error naming the spec position of n.
-func (k *compiler) errorAt(n ast.Node, format string, args ...any) error {
-	return &ast.Error{Source: k.plan.Prog.File.Source, Pos: n.Pos(), End: n.End(), Msg: fmt.Sprintf(format, args...)}
 }
 
 func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) {
@@ -385,15 +371,6 @@ func unionKeys(ns ...*cnode) keyFn {
 	})
 }
 
-// div is a/b with a/0 = 0: "any other 0/0 is 0", and a similarity divided
-// by a zero weight contributes nothing.
-func div(a, b float64) float64 {
-	if b == 0 {
-		return 0
-	}
-	return a / b
-}
-
 func (k *compiler) iverson(s *typecheck.Iverson, mode ast.NormKind) (*cnode, error) {
 	x, err := k.compile(s.X, mode)
 	if err != nil {
@@ -458,8 +435,8 @@ func (k *compiler) call(s *typecheck.Call, mode ast.NormKind) (*cnode, error) {
 		c.release(len(args))
 		return v
 	}}
-	switch s.Fun {
-	case stdlib.Max:
+	switch s.Fun.Combine {
+	case stdlib.PositiveIfAny:
 		for _, a := range args {
 			n.nonneg = n.nonneg || a.nonneg
 		}
@@ -468,7 +445,7 @@ func (k *compiler) call(s *typecheck.Call, mode ast.NormKind) (*cnode, error) {
 			n.never = n.never && a.never
 		}
 		n.keys = unionKeys(args...)
-	case stdlib.Min:
+	case stdlib.PositiveIfAll:
 		n.nonneg = true
 		for _, a := range args {
 			n.nonneg = n.nonneg && a.nonneg
@@ -521,7 +498,7 @@ func (k *compiler) view(v *typecheck.View) viewFn {
 	// occurrence: the precision and recall trees of an N metric, and metrics
 	// using the same view (mentions and b3 both read
 	// memberships(entities)), share what it builds.
-	viewKey := ast.ViewString(v.Src) + " @ " + v.In.String()
+	viewKey := viewKey{ast.ViewString(v.Src), v.In}
 	slot, ok := k.viewSlots[viewKey]
 	if !ok {
 		slot = k.newMemo()
@@ -558,7 +535,7 @@ func compileCorpus(e typecheck.Corpus) corpusFn {
 		return func(map[*typecheck.Metric]*MetricResult) cval { return v }
 	case *typecheck.CorpusRef:
 		m, field := e.Metric, e.Field
-		if field == "" {
+		if field == typecheck.Whole {
 			return func(vals map[*typecheck.Metric]*MetricResult) cval {
 				r := vals[m]
 				return cval{r.Precision, r.Recall, r.F1}
@@ -618,25 +595,3 @@ func compileCorpus(e typecheck.Corpus) corpusFn {
 }
 
 func fieldwise1(a cval, f func(float64) float64) cval { return cval{f(a[0]), f(a[1]), f(a[2])} }
-
-// normalize applies a normalizer to the three sums of a matching. Two
-// empty collections score 1 (handled by the caller); any other 0/0 is 0.
-func normalize(kind ast.NormKind, beta, xy, xx, yy float64) float64 {
-	switch kind {
-	case ast.NormS:
-		return xy
-	case ast.NormP:
-		return div(xy, xx)
-	case ast.NormR:
-		return div(xy, yy)
-	case ast.NormF:
-		if beta == 1 {
-			return div(2*xy, xx+yy)
-		}
-		b2 := beta * beta
-		return div((1+b2)*xy, b2*yy+xx)
-	case ast.NormJ:
-		return div(xy, xx+yy-xy)
-	}
-	return math.NaN()
-}

@@ -6,7 +6,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval/value"
 	"github.com/metricc/metricc/solver"
@@ -24,84 +23,6 @@ type Options struct {
 	// Search limits each latent-variable search (per document pair); the
 	// best matching found is reported with its gap when a limit stops it.
 	Search solver.Limits
-}
-
-// Sums are the three sums of a metric for one document pair or a corpus:
-// Σ(X,Y), Σ(X,X), Σ(Y,Y), X the prediction and Y the gold. For a metric
-// that uses N, PredGold and PredPred are computed with N=P, and
-// PredGoldRecall and GoldGold with N=R; otherwise PredGoldRecall equals
-// PredGold.
-type Sums struct {
-	PredGold       float64
-	PredPred       float64
-	GoldGold       float64
-	PredGoldRecall float64
-	// Search reports the latent-variable searches behind PredGold (zero
-	// for metrics without latent variables).
-	Search SearchStats
-}
-
-func (s *Sums) add(o Sums) {
-	s.PredGold += o.PredGold
-	s.PredPred += o.PredPred
-	s.GoldGold += o.GoldGold
-	s.PredGoldRecall += o.PredGoldRecall
-	s.Search.add(o.Search)
-}
-
-// MetricResult is the value of one metric over a corpus or one document.
-type MetricResult struct {
-	Name   string
-	Corpus bool // arithmetic on other metrics: only Value is set, or, for
-	// a whole-metric combination (Triple), Precision, Recall and F1
-	Triple bool
-	UsesN  bool
-	Sums   Sums
-
-	Precision, Recall, F1 float64
-	// Value is the declared normalizer applied to the sums when it is not
-	// P, R or F (S gives Σ(X,Y), J the Jaccard index, F(β) the F-β score),
-	// and the value of a corpus metric.
-	Value    float64
-	HasValue bool
-}
-
-// Field returns a corpus value by name: precision, recall, f1, value, or
-// one of the sums (pred_gold, pred_pred, gold_gold, pred_gold_recall).
-func (r *MetricResult) Field(name string) float64 {
-	switch name {
-	case "precision":
-		return r.Precision
-	case "recall":
-		return r.Recall
-	case "f1":
-		return r.F1
-	case "pred_gold":
-		return r.Sums.PredGold
-	case "pred_pred":
-		return r.Sums.PredPred
-	case "gold_gold":
-		return r.Sums.GoldGold
-	case "pred_gold_recall":
-		return r.Sums.PredGoldRecall
-	}
-	if r.HasValue || r.Corpus {
-		return r.Value
-	}
-	return r.F1
-}
-
-// DocResult holds the metrics of one document pair.
-type DocResult struct {
-	ID      string // the pairing key, or the position from 1
-	Metrics []*MetricResult
-}
-
-// Result is the outcome of a run.
-type Result struct {
-	Documents int
-	Metrics   []*MetricResult
-	PerDoc    []DocResult
 }
 
 // Pair is one gold document and its prediction; nil means missing (scored
@@ -322,12 +243,15 @@ func describePair(pr *Pair) string {
 
 // topSums computes the sums of a top-level metric: Σ(X,Y), and Σ(X,X)
 // and Σ(Y,Y) when asked. A matching is not normalized here: the corpus
-// sums are normalized after summing.
+// sums are normalized after summing. With the trace on, only Σ(X,Y) is
+// recorded.
 func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
 	var s Sums
 	m := n.match
+	tr := c.trace
+	defer func() { c.trace = tr }()
 	switch {
-	case m != nil && m.counted != nil:
+	case m != nil && m.counted != nil && tr == nil:
 		xy, ok := m.counted(c, x, y)
 		if !ok {
 			break
@@ -342,6 +266,7 @@ func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
 		return s
 	case m == nil:
 		s.PredGold = n.eval(c, x, y)
+		c.trace = nil
 		if wantXX {
 			s.PredPred = n.eval(c, x, x)
 		}
@@ -351,9 +276,27 @@ func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
 		return s
 	}
 	X, Y := m.view(c, x), m.view(c, y)
-	if m.latent != nil {
-		s.PredGold, s.Search = m.latent.solve(c, m, X, Y)
-	} else {
+	switch {
+	case tr != nil:
+		al := m.record(c, X, Y, x, y, false)
+		s.PredGold = al.PredGold
+		if al.Search != nil {
+			s.Search = *al.Search
+		}
+		c.trace = nil
+		if al.Counted {
+			if wantXX {
+				s.PredPred, _ = m.counted(c, x, x)
+			}
+			if wantYY {
+				s.GoldGold, _ = m.counted(c, y, y)
+			}
+			al.PredPred, al.GoldGold = s.PredPred, s.GoldGold
+			return s
+		}
+	case m.latent != nil:
+		s.PredGold, s.Search, _ = m.latent.solve(c, m, X, Y)
+	default:
 		s.PredGold = m.sum(c, X, Y)
 	}
 	// Not m.self: its memo is keyed by the collection's identity, which
@@ -381,7 +324,7 @@ func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.
 
 // aggregate turns per-pair sums into corpus results.
 func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Options) *Result {
-	res := &Result{Documents: len(pairs)}
+	res := &Result{Documents: len(pairs), Macro: opts.Macro}
 	var perDoc [][]*MetricResult
 	if opts.Macro || opts.PerDoc {
 		perDoc = make([][]*MetricResult, len(pairs))
@@ -439,10 +382,10 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 	out := make([]*MetricResult, len(p.Metrics))
 	byMetric := map[*typecheck.Metric]*MetricResult{}
 	for i, pm := range p.Metrics {
-		r := &MetricResult{Name: pm.m.Name, Corpus: pm.m.IsCorpus(), UsesN: pm.m.UsesN}
+		r := &MetricResult{Name: pm.m.Name, Kind: pm.kind}
 		out[i] = r
 		byMetric[pm.m] = r
-		if !wanted[i] || r.Corpus {
+		if !wanted[i] || r.IsCorpus() {
 			continue
 		}
 		r.Sums = sumsOf(i)
@@ -463,20 +406,11 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 // declaredValue sets Value when the metric's own normalizer is not one of
 // P, R, F (which the precision, recall and f1 fields already give).
 func (p *Plan) declaredValue(pm *planMetric, r *MetricResult) {
-	m, ok := pm.m.Body.(*typecheck.Match)
-	if !ok || pm.m.UsesN {
+	if pm.kind != KindSumsValue {
 		return
 	}
-	s := r.Sums
-	switch {
-	case m.Norm == ast.NormS:
-		r.Value, r.HasValue = s.PredGold, true
-	case m.Norm == ast.NormJ:
-		r.Value, r.HasValue = div(s.PredGold, s.PredPred+s.GoldGold-s.PredGold), true
-	case m.Norm == ast.NormF && m.Beta != 1:
-		b2 := m.Beta * m.Beta
-		r.Value, r.HasValue = div((1+b2)*r.Precision*r.Recall, b2*r.Precision+r.Recall), true
-	}
+	m := pm.m.Body.(*typecheck.Match)
+	r.Value = normalize(m.Norm, m.Beta, r.Sums.PredGold, r.Sums.PredPred, r.Sums.GoldGold)
 }
 
 func (p *Plan) evalCorpus(byMetric map[*typecheck.Metric]*MetricResult, out []*MetricResult, wanted []bool) {
@@ -496,11 +430,10 @@ func (p *Plan) evalCorpus(byMetric map[*typecheck.Metric]*MetricResult, out []*M
 			}
 		}
 		v := pm.corpus(byMetric)
-		if pm.m.CorpusTriple {
-			out[i].Triple = true
+		if pm.kind == KindCorpusTriple {
 			out[i].Precision, out[i].Recall, out[i].F1 = v[0], v[1], v[2]
 		} else {
-			out[i].Value, out[i].HasValue = v[0], true
+			out[i].Value = v[0]
 		}
 	}
 	for i := range p.Metrics {
@@ -516,10 +449,10 @@ func (p *Plan) macro(perDoc [][]*MetricResult, wanted []bool, sums [][]Sums) []*
 	byMetric := map[*typecheck.Metric]*MetricResult{}
 	n := float64(len(perDoc))
 	for i, pm := range p.Metrics {
-		r := &MetricResult{Name: pm.m.Name, Corpus: pm.m.IsCorpus(), UsesN: pm.m.UsesN}
+		r := &MetricResult{Name: pm.m.Name, Kind: pm.kind}
 		out[i] = r
 		byMetric[pm.m] = r
-		if !wanted[i] || r.Corpus || n == 0 {
+		if !wanted[i] || r.IsCorpus() || n == 0 {
 			continue
 		}
 		for d := range perDoc {
@@ -528,21 +461,11 @@ func (p *Plan) macro(perDoc [][]*MetricResult, wanted []bool, sums [][]Sums) []*
 			r.Precision += dr.Precision / n
 			r.Recall += dr.Recall / n
 			r.F1 += dr.F1 / n
-			if dr.HasValue {
-				r.Value += dr.Value / n
-				r.HasValue = true
-			}
+			r.Value += dr.Value / n
 		}
 	}
 	p.evalCorpus(byMetric, out, wanted)
 	return out
-}
-
-func harmonic(p, r float64) float64 {
-	if p+r == 0 {
-		return 0
-	}
-	return 2 * p * r / (p + r)
 }
 
 // emptyValue builds the empty document: empty collections, zero scalars.
@@ -562,7 +485,7 @@ func emptyValue(t types.Type, tag func(*types.Record) int) func(d *decoder) valu
 			return d.a.Composite(value.Record, tg, kids)
 		}
 	case *types.Collection:
-		kind := map[types.CollKind]value.Kind{types.Set: value.Set, types.Bag: value.Bag, types.Seq: value.Seq}[t.Kind]
+		kind := value.CollectionKind(t.Kind)
 		return func(d *decoder) value.Ref { return d.a.Composite(kind, 0, nil) }
 	case *types.Union:
 		return emptyValue(t.Alts[0], tag)

@@ -25,7 +25,6 @@ type Assigner struct {
 	scanned   []int // rows reached by the current search
 
 	// Component splitting state.
-	dense  []Edge // positive entries of a dense matrix (MaxSparse)
 	sorted []Edge // valid edges grouped by component
 	parent []int  // union-find forest over rows 0..n-1 and columns n..n+m-1
 	size   []int  // union-find tree sizes, then component ids of roots
@@ -75,63 +74,6 @@ func (a *Assigner) Max(n, m int, w []float64, rowTo []int) float64 {
 	return a.takeMatching(r, c, mat, nil, nil, transposed, rowTo)
 }
 
-// MaxSparse returns the same total as [Assigner.Max] on the same input but
-// solves each connected component of the bipartite graph of positive
-// entries separately, which is much faster when that graph falls apart
-// into many small pieces. It still reads all n·m entries, and when the
-// positive entries connect every row and column it simply calls Max. The
-// matching it reports may differ from Max's when several are optimal.
-func (a *Assigner) MaxSparse(n, m int, w []float64, rowTo []int) float64 {
-	resetTo(rowTo, n)
-	if !shapeOK(n, m, len(w)) || n == 0 || m == 0 {
-		return 0
-	}
-	if n > math.MaxInt32 || m > math.MaxInt32 {
-		// Edge cannot name such indices; only matrices of more than
-		// 2^31 entries get here, so leave them to the dense solver.
-		return a.Max(n, m, w, rowTo)
-	}
-	// One pass both lists the positive entries and joins their rows and
-	// columns. A matrix without zero rows or columns usually becomes one
-	// component well before the end, and splitting it would only add
-	// overhead to the dense solve, so stop as soon as everything is joined.
-	a.ufReset(n + m)
-	parent, size := a.parent, a.size
-	joined, all := 0, n+m-1
-	edges := a.dense[:0]
-	for i := range n {
-		// Only row i's own entries touch its set, so its root is
-		// known without a search: i itself, then the root of the
-		// last union.
-		ri := i
-		for j, x := range w[i*m : (i+1)*m] {
-			if !(x > 0) {
-				continue
-			}
-			edges = append(edges, Edge{Row: int32(i), Col: int32(j), W: x})
-			rc := n + j
-			for parent[rc] != rc {
-				parent[rc] = parent[parent[rc]] // path halving
-				rc = parent[rc]
-			}
-			if rc == ri {
-				continue
-			}
-			if size[ri] < size[rc] {
-				ri, rc = rc, ri
-			}
-			parent[rc] = ri
-			size[ri] += size[rc]
-			if joined++; joined == all {
-				a.dense = edges
-				return a.Max(n, m, w, rowTo)
-			}
-		}
-	}
-	a.dense = edges
-	return a.components(n, m, edges, rowTo, true)
-}
-
 // MaxEdges returns the same total as [Assigner.Max] on the n×m matrix whose
 // entries are given by edges and are 0 elsewhere. Only the edges need to be
 // listed, so the n×m matrix is never built: time and space depend on
@@ -158,22 +100,19 @@ func (a *Assigner) MaxEdges(n, m int, edges []Edge, rowTo []int) float64 {
 	if nUsed == 0 {
 		return 0
 	}
-	return a.components(nUsed, mUsed, edges, rowTo, false)
+	return a.components(nUsed, mUsed, edges, rowTo)
 }
 
 // components solves every connected component of the graph of positive,
 // in-range edges on its own and adds up the results. rowTo is already
-// reset. Rows are the nodes 0..n-1, column j is the node n+j. If joined is
-// set, the caller has already built the union-find forest from edges.
-func (a *Assigner) components(n, m int, edges []Edge, rowTo []int, joined bool) float64 {
+// reset. Rows are the nodes 0..n-1, column j is the node n+j.
+func (a *Assigner) components(n, m int, edges []Edge, rowTo []int) float64 {
 	valid := func(e Edge) bool {
 		return e.Row >= 0 && int(e.Row) < n && e.Col >= 0 && int(e.Col) < m && e.W > 0
 	}
 
 	nodes := n + m
-	if !joined {
-		a.ufReset(nodes)
-	}
+	a.ufReset(nodes)
 	parent := a.parent
 	find := func(x int) int {
 		for parent[x] != x {
@@ -188,9 +127,7 @@ func (a *Assigner) components(n, m int, edges []Edge, rowTo []int, joined bool) 
 			continue
 		}
 		nvalid++
-		if !joined {
-			a.union(int(e.Row), n+int(e.Col))
-		}
+		a.union(int(e.Row), n+int(e.Col))
 	}
 	if nvalid == 0 {
 		return 0

@@ -73,8 +73,6 @@ func benchSolvers(b *testing.B, n, m int, w []float64, which ...string) {
 				switch name {
 				case "Max":
 					a.Max(n, m, w, rowTo)
-				case "MaxSparse":
-					a.MaxSparse(n, m, w, rowTo)
 				case "MaxEdges":
 					a.MaxEdges(n, m, edges, rowTo)
 				}
@@ -87,7 +85,7 @@ func BenchmarkDense(b *testing.B) {
 	for _, s := range [][2]int{{10, 12}, {50, 60}, {200, 250}, {1000, 1000}} {
 		n, m := s[0], s[1]
 		b.Run(fmt.Sprintf("%dx%d", n, m), func(b *testing.B) {
-			benchSolvers(b, n, m, denseRandom(n, m), "Max", "MaxSparse")
+			benchSolvers(b, n, m, denseRandom(n, m), "Max")
 		})
 	}
 }
@@ -95,33 +93,26 @@ func BenchmarkDense(b *testing.B) {
 func BenchmarkCoref2000(b *testing.B) {
 	const n = 2000
 	b.Run("blocks", func(b *testing.B) {
-		benchSolvers(b, n, n, corefBlocks(n), "Max", "MaxSparse", "MaxEdges")
+		benchSolvers(b, n, n, corefBlocks(n), "Max", "MaxEdges")
 	})
 	b.Run("band", func(b *testing.B) {
-		benchSolvers(b, n, n, corefBand(n), "Max", "MaxSparse", "MaxEdges")
+		benchSolvers(b, n, n, corefBand(n), "Max", "MaxEdges")
 	})
 }
 
 func BenchmarkSimple(b *testing.B) {
 	const n, m = 200, 250
-	w := denseRandom(n, m)
-	rowTo, colTo := make([]int, n), make([]int, m)
-	b.Run("RowMax", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			RowMax(n, m, w, rowTo)
-		}
-	})
-	b.Run("ColMax", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			ColMax(n, m, w, colTo)
-		}
-	})
-	b.Run("SumPositive", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			SumPositive(w)
-		}
-	})
+	edges := positiveEdges(n, m, denseRandom(n, m))
+	var ws Workspace
+	for _, f := range []struct {
+		name  string
+		solve Func
+	}{{"RowMax", RowMax}, {"ColMax", ColMax}, {"SumPositive", SumPositive}, {"Ordered", Ordered}} {
+		b.Run(f.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				f.solve(&ws, n, m, edges, nil)
+			}
+		})
+	}
 }

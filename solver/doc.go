@@ -11,12 +11,20 @@
 // pair whose weight is ≤ 0 is never worth including and is never reported.
 //
 //   - 1:1, each row and each column used at most once:
-//     [Assigner.Max], [Assigner.MaxSparse] and [Assigner.MaxEdges].
+//     [Assignment] over sparse edges (forced pairs, else [Assigner.MaxEdges]),
+//     and [Assigner.Max] on a dense matrix.
 //   - N:1, each row used at most once, columns shared:
-//     [RowMax] = Σ_i max(0, max_j w(i, j)), O(n·m).
+//     [RowMax] = Σ_i max(0, max_j w(i, j)), O(n + edges).
 //   - 1:N, each column used at most once, rows shared:
-//     [ColMax] = Σ_j max(0, max_i w(i, j)), O(n·m).
-//   - N:N, no constraint: [SumPositive] = Σ_{i,j} max(0, w(i, j)), O(n·m).
+//     [ColMax] = Σ_j max(0, max_i w(i, j)), O(k + edges).
+//   - N:N, no constraint: [SumPositive] = Σ_{i,j} max(0, w(i, j)).
+//   - Order-preserving 1:1 on two sequences (weighted longest common
+//     subsequence): [Ordered], the heaviest chain of edges increasing in
+//     both row and column, O(E log E).
+//
+// Each is a [Func] over a [Workspace]; [For] picks one by constraint, so a
+// caller chooses its algorithm once and solves many problems with it. Every
+// Func can also return the matching it found.
 //
 // # The 1:1 solvers
 //
@@ -31,17 +39,14 @@
 // side is also a maximum-weight partial matching, and pairs matched at
 // weight 0 are then reported as unmatched.
 //
-// [Assigner.MaxSparse] and [Assigner.MaxEdges] return the same total but
-// first split the bipartite graph of positive entries into connected
+// [Assigner.MaxEdges] returns the same total from the positive entries
+// alone, first splitting the bipartite graph they form into connected
 // components (union-find). A component with a single row or a single
 // column is solved by taking its best entry; any other component is solved
 // with the dense method on its own sub-matrix. When the matrix is nearly
 // block-diagonal, as in coreference evaluation on long documents, the cost
 // is then the sum of the cubes of the component sizes rather than the cube
-// of the document size. [Assigner.MaxSparse] still reads the whole matrix,
-// and hands it straight to the dense solver when the positive entries
-// connect every row and column. [Assigner.MaxEdges] takes only the
-// positive entries, so it never needs the n×m matrix at all: it uses
+// of the document size, and the n×m matrix is never built: it uses
 // O(n + m + len(edges)) space (n and m counted up to the largest index an
 // edge uses) plus R·C for the largest component with R rows and C columns.
 // Duplicate edges keep their largest weight.

@@ -154,7 +154,7 @@ func randomMatrix(rng *rand.Rand, n, m int, gen func(*rand.Rand) float64) []floa
 	return w
 }
 
-// solveAll runs the three 1:1 entry points on one reused Assigner and
+// solveAll runs the two 1:1 entry points on one reused Assigner and
 // checks each against want.
 func solveAll(t testing.TB, a *Assigner, rng *rand.Rand, n, m int, w []float64, want float64, exact bool) {
 	t.Helper()
@@ -163,10 +163,6 @@ func solveAll(t testing.TB, a *Assigner, rng *rand.Rand, n, m int, w []float64, 
 
 	got := a.Max(n, m, w, rowTo)
 	assertTotal(t, want, got, exact, "Max")
-	checkMatching(t, n, m, w, rowTo, got, exact)
-
-	got = a.MaxSparse(n, m, w, rowTo)
-	assertTotal(t, want, got, exact, "MaxSparse")
 	checkMatching(t, n, m, w, rowTo, got, exact)
 
 	got = a.MaxEdges(n, m, edgesOf(rng, n, m, w), rowTo)
@@ -356,7 +352,6 @@ func TestKnownAnswers(t *testing.T) {
 				f    func(rowTo []int) float64
 			}{
 				{"Max", func(rowTo []int) float64 { return a.Max(tc.n, tc.m, tc.w, rowTo) }},
-				{"MaxSparse", func(rowTo []int) float64 { return a.MaxSparse(tc.n, tc.m, tc.w, rowTo) }},
 				{"MaxEdges", func(rowTo []int) float64 {
 					var edges []Edge
 					for k, x := range tc.w {
@@ -402,16 +397,15 @@ func TestMalformedInput(t *testing.T) {
 				wantCol[k] = -1
 			}
 			for name, f := range map[string]func([]int) float64{
-				"Max":       func(to []int) float64 { return a.Max(tc.n, tc.m, tc.w, to) },
-				"MaxSparse": func(to []int) float64 { return a.MaxSparse(tc.n, tc.m, tc.w, to) },
-				"RowMax":    func(to []int) float64 { return RowMax(tc.n, tc.m, tc.w, to) },
+				"Max":    func(to []int) float64 { return a.Max(tc.n, tc.m, tc.w, to) },
+				"RowMax": func(to []int) float64 { return rowMaxDense(tc.n, tc.m, tc.w, to) },
 			} {
 				to := fresh()
 				assert.Zero(t, f(to), name)
 				assert.Equal(t, want, to, name)
 			}
 			to := fresh()
-			assert.Zero(t, ColMax(tc.n, tc.m, tc.w, to))
+			assert.Zero(t, colMaxDense(tc.n, tc.m, tc.w, to))
 			assert.Equal(t, wantCol, to, "ColMax")
 		})
 	}
@@ -447,10 +441,9 @@ func TestMalformedInput(t *testing.T) {
 		}
 		edges := []Edge{{0, 1, 1}, {1, 2, 2}, {2, 0, 3}}
 		assert.Equal(t, 6.0, a.Max(3, 3, w, nil))
-		assert.Equal(t, 6.0, a.MaxSparse(3, 3, w, nil))
 		assert.Equal(t, 6.0, a.MaxEdges(3, 3, edges, nil))
-		assert.Equal(t, 6.0, RowMax(3, 3, w, nil))
-		assert.Equal(t, 6.0, ColMax(3, 3, w, nil))
+		assert.Equal(t, 6.0, rowMaxDense(3, 3, w, nil))
+		assert.Equal(t, 6.0, colMaxDense(3, 3, w, nil))
 		to := []int{9}
 		assert.Equal(t, 6.0, a.Max(3, 3, w, to))
 		assert.Equal(t, []int{1}, to)
@@ -475,7 +468,6 @@ func TestNonFinite(t *testing.T) {
 		rowTo := make([]int, n)
 		for _, f := range []func() float64{
 			func() float64 { return a.Max(n, m, w, rowTo) },
-			func() float64 { return a.MaxSparse(n, m, w, rowTo) },
 			func() float64 { return a.MaxEdges(n, m, edgesOf(rng, n, m, w), rowTo) },
 		} {
 			var total float64
@@ -510,7 +502,6 @@ func TestDeterministic(t *testing.T) {
 	var reused Assigner
 	for _, solve := range []func(a *Assigner, to []int) float64{
 		func(a *Assigner, to []int) float64 { return a.Max(n, m, w, to) },
-		func(a *Assigner, to []int) float64 { return a.MaxSparse(n, m, w, to) },
 		func(a *Assigner, to []int) float64 { return a.MaxEdges(n, m, edges, to) },
 	} {
 		first := make([]int, n)
@@ -533,14 +524,11 @@ func TestNoAllocations(t *testing.T) {
 	rowTo := make([]int, n)
 	var a Assigner
 	a.Max(n, m, w, rowTo)
-	a.MaxSparse(n, m, w, rowTo)
 	a.MaxEdges(n, m, edges, rowTo)
 	assert.Zero(t, testing.AllocsPerRun(20, func() { a.Max(n, m, w, rowTo) }), "Max")
-	assert.Zero(t, testing.AllocsPerRun(20, func() { a.MaxSparse(n, m, w, rowTo) }), "MaxSparse")
 	assert.Zero(t, testing.AllocsPerRun(20, func() { a.MaxEdges(n, m, edges, rowTo) }), "MaxEdges")
 	// Smaller problems reuse the same space.
 	assert.Zero(t, testing.AllocsPerRun(20, func() { a.Max(m, n, w, rowTo) }), "Max transposed")
-	assert.Zero(t, testing.AllocsPerRun(20, func() { a.MaxSparse(5, 8, w[:40], rowTo) }), "MaxSparse smaller")
 }
 
 // naiveRowMax and naiveColMax restate the N:1 and 1:N definitions
@@ -571,7 +559,7 @@ func naiveColMax(n, m int, w []float64) (float64, []int) {
 func checkSimple(t testing.TB, n, m int, w []float64, want float64, exact bool) {
 	t.Helper()
 	to := make([]int, n)
-	rowTotal := RowMax(n, m, w, to)
+	rowTotal := rowMaxDense(n, m, w, to)
 	naive, naiveTo := naiveRowMax(n, m, w)
 	assertTotal(t, naive, rowTotal, exact, "RowMax")
 	if fmt.Sprint(naiveTo) != fmt.Sprint(to) {
@@ -579,14 +567,14 @@ func checkSimple(t testing.TB, n, m int, w []float64, want float64, exact bool) 
 	}
 
 	to = make([]int, m)
-	colTotal := ColMax(n, m, w, to)
+	colTotal := colMaxDense(n, m, w, to)
 	naive, naiveTo = naiveColMax(n, m, w)
 	assertTotal(t, naive, colTotal, exact, "ColMax")
 	if fmt.Sprint(naiveTo) != fmt.Sprint(to) {
 		require.Failf(t, "ColMax", "want %v, got %v", naiveTo, to)
 	}
 
-	sum := SumPositive(w)
+	sum := sumPositiveDense(w)
 	slack := 1e-9 * max(1, sum)
 	if want > rowTotal+slack || want > colTotal+slack || rowTotal > sum+slack || colTotal > sum+slack {
 		require.Failf(t, "ordering", "1:1 %v, N:1 %v, 1:N %v, N:N %v", want, rowTotal, colTotal, sum)
@@ -600,21 +588,21 @@ func TestSimpleSolvers(t *testing.T) {
 		1, 2, 0, 2,
 	}
 	rowTo := make([]int, 3)
-	assert.Equal(t, 5.0, RowMax(3, 4, w, rowTo))
+	assert.Equal(t, 5.0, rowMaxDense(3, 4, w, rowTo))
 	assert.Equal(t, []int{1, -1, 1}, rowTo, "lowest column wins ties")
 
 	colTo := make([]int, 4)
-	assert.Equal(t, 9.0, ColMax(3, 4, w, colTo))
+	assert.Equal(t, 9.0, colMaxDense(3, 4, w, colTo))
 	assert.Equal(t, []int{2, 0, 0, 2}, colTo, "lowest row wins ties")
 
-	assert.Equal(t, 11.0, SumPositive(w))
-	assert.Equal(t, 0.0, SumPositive(nil))
-	assert.Equal(t, 1.5, SumPositive([]float64{math.NaN(), -3, 1, 0.5, math.Inf(-1)}))
+	assert.Equal(t, 11.0, sumPositiveDense(w))
+	assert.Equal(t, 0.0, sumPositiveDense(nil))
+	assert.Equal(t, 1.5, sumPositiveDense([]float64{math.NaN(), -3, 1, 0.5, math.Inf(-1)}))
 
-	assert.Equal(t, 0.0, RowMax(0, 5, nil, nil))
-	assert.Equal(t, 0.0, ColMax(5, 0, nil, nil))
+	assert.Equal(t, 0.0, rowMaxDense(0, 5, nil, nil))
+	assert.Equal(t, 0.0, colMaxDense(5, 0, nil, nil))
 	colTo = []int{3, 3}
-	assert.Equal(t, 0.0, ColMax(0, 2, nil, colTo))
+	assert.Equal(t, 0.0, colMaxDense(0, 2, nil, colTo))
 	assert.Equal(t, []int{-1, -1}, colTo)
 }
 
@@ -669,8 +657,6 @@ func FuzzAssign(f *testing.F) {
 		// NaN must behave exactly like 0.
 		rowTo := make([]int, n)
 		assertTotal(t, want, a.Max(n, m, w, rowTo), true, "Max with NaN")
-		checkMatching(t, n, m, clean, rowTo, want, true)
-		assertTotal(t, want, a.MaxSparse(n, m, w, rowTo), true, "MaxSparse with NaN")
 		checkMatching(t, n, m, clean, rowTo, want, true)
 		checkSimple(t, n, m, clean, want, true)
 	})

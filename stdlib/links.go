@@ -150,7 +150,7 @@ func clusterPairsType(name string) func([]types.Type) (types.Type, string) {
 		if !ok {
 			return nil, fmt.Sprintf("%s needs a collection of entities, not %s", name, args[0])
 		}
-		_, members, why := membersOf(coll.Elem)
+		_, members, why := membersOf(name, coll.Elem)
 		if why != "" {
 			return nil, why
 		}
@@ -209,7 +209,7 @@ type table struct {
 func contingency(a *value.Arena, arg types.Type, x, y value.Ref) (table, bool) {
 	field := -1
 	if coll, ok := arg.(*types.Collection); ok {
-		field, _, _ = membersOf(coll.Elem)
+		field, _, _ = membersOf("links", coll.Elem)
 	}
 	members := func(e value.Ref) []value.Ref {
 		if field >= 0 {

@@ -13,8 +13,38 @@ import (
 	"github.com/metricc/metricc/typecheck/types"
 )
 
+// SimFunc computes φ(x, y) for two nodes of the same arena.
+type SimFunc func(a *value.Arena, x, y value.Ref) float64
+
+// KeyFunc appends blocking keys of x: φ(x, y) > 0 implies that the keys of
+// x and the keys of y share a value. A key is a node ID, or a hash with the
+// top bit (KeyHashBit) set.
+type KeyFunc func(a *value.Arena, x value.Ref, out []uint64) []uint64
+
+// KeyHashBit marks blocking keys that are hashes rather than node IDs.
+const KeyHashBit = uint64(1) << 63
+
+// LatentFunc compares x and y, values that may hold latent variables,
+// modulo a bijection of the variables: the weight when every variable pair
+// it appends to req holds. A weight of 0 leaves req as it was.
+type LatentFunc func(a *value.Arena, x, y value.Ref, req []value.VarPair) (float64, []value.VarPair)
+
+// Sign says which values a similarity or a function can take; the
+// evaluator derives from it which candidate pairs it may skip.
+type Sign uint8
+
+const (
+	// NonNegative: φ ≥ 0, as similarities are (DESIGN §2.2).
+	NonNegative Sign = iota
+	// Signed: φ may be negative; nothing is skipped on its account.
+	Signed
+)
+
 // Similarity is a built-in similarity name, usable at every type Check
-// accepts.
+// accepts. Besides its value it declares what the evaluator needs to plan
+// it: its sign, its blocking keys, whether it is equality (so matchings
+// may count common values instead of solving), and how it compares values
+// with latent variables.
 type Similarity struct {
 	Name    string
 	Spelled string // other spellings, for the docs
@@ -22,13 +52,48 @@ type Similarity struct {
 	Example string
 	// Check returns "" if the similarity applies at t, else why not.
 	Check func(t types.Type) string
-	// Eval computes φ(x, y) for two nodes of the same arena. δ on types
-	// with latent variables is not computed here: the matcher owns it.
-	Eval func(a *value.Arena, x, y value.Ref) float64
+	// Eval computes φ(x, y); Bind, when set, instead gives the
+	// implementation at the type it is used at (see At).
+	Eval SimFunc
+	Bind func(at types.Type) SimFunc
+	Sign Sign
+	// Keys are blocking keys (nil: every pair is a candidate).
+	Keys KeyFunc
+	// Identity says φ(x, y) = ⟦x = y⟧ on values without latent variables.
+	Identity bool
+	// Latent compares values with latent variables; nil: it cannot, and
+	// the checker refuses it inside a latent matching. LatentKeys are its
+	// blocking keys, blind to the variables' names.
+	Latent     LatentFunc
+	LatentKeys KeyFunc
 }
 
+// At returns the implementation of s at type t.
+func (s *Similarity) At(t types.Type) SimFunc {
+	if s.Bind != nil {
+		return s.Bind(t)
+	}
+	return s.Eval
+}
+
+// Combine says how a function's sign and blocking keys follow from those
+// of its arguments.
+type Combine uint8
+
+const (
+	// Opaque: nothing is known; no blocking keys.
+	Opaque Combine = iota
+	// PositiveIfAny: positive when some argument is (max): blocked by the
+	// union of the arguments' keys; non-negative when some argument is.
+	PositiveIfAny
+	// PositiveIfAll: positive only when every argument is (min): blocked
+	// by any one argument's keys; non-negative when all arguments are.
+	PositiveIfAll
+)
+
 // Function combines similarities pointwise: max(a, b) is a similarity at
-// whatever type a and b are.
+// whatever type a and b are. A function with SideOfN is a form of the
+// language rather than arithmetic (self), which the evaluator implements.
 type Function struct {
 	Name    string
 	Doc     string
@@ -36,6 +101,8 @@ type Function struct {
 	MinArgs int
 	MaxArgs int // -1: no limit
 	Eval    func(args []float64) float64
+	Combine Combine
+	SideOfN bool
 }
 
 // View maps one value to another inside brackets: e[memberships(entities)].
@@ -62,10 +129,11 @@ var (
 	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Lower, Tokens}
 )
 
-// LookupSimilarity, LookupFunction and LookupView find entries by name.
-func LookupSimilarity(name string) *Similarity { return find(Similarities, name, (*Similarity).name) }
-func LookupFunction(name string) *Function     { return find(Functions, name, (*Function).name) }
-func LookupView(name string) *View             { return find(Views, name, (*View).name) }
+// LookupSimilarity, LookupFunction and LookupView find entries of the
+// standard library by name.
+func LookupSimilarity(name string) *Similarity { return std.Similarity(name) }
+func LookupFunction(name string) *Function     { return std.Function(name) }
+func LookupView(name string) *View             { return std.View(name) }
 
 func (s *Similarity) name() string { return s.Name }
 func (f *Function) name() string   { return f.Name }
@@ -81,26 +149,8 @@ func find[T any](list []T, name string, key func(T) string) T {
 	return zero
 }
 
-// Names returns every builtin name, for "did you mean" suggestions.
-func Names() []string {
-	var names []string
-	for _, s := range Similarities {
-		names = append(names, s.Name)
-	}
-	for _, f := range Functions {
-		names = append(names, f.Name)
-	}
-	return names
-}
-
-// ViewNames returns every view name.
-func ViewNames() []string {
-	var names []string
-	for _, v := range Views {
-		names = append(names, v.Name)
-	}
-	return names
-}
+// ViewNames returns every view name of the standard library.
+func ViewNames() []string { return std.ViewNames() }
 
 // Delta is δ: 1 when the two values are deep-equal, else 0.
 var Delta = &Similarity{
@@ -114,6 +164,21 @@ var Delta = &Similarity{
 			return 1
 		}
 		return 0
+	},
+	Keys: func(a *value.Arena, x value.Ref, out []uint64) []uint64 {
+		return append(out, uint64(a.ID(x)))
+	},
+	Identity: true,
+	Latent: func(a *value.Arena, x, y value.Ref, req []value.VarPair) (float64, []value.VarPair) {
+		mark := len(req)
+		ok, req := equalModVars(a, x, y, req)
+		if !ok {
+			return 0, req[:mark]
+		}
+		return 1, req
+	},
+	LatentKeys: func(a *value.Arena, x value.Ref, out []uint64) []uint64 {
+		return append(out, erasedHash(a, x))
 	},
 }
 
@@ -170,6 +235,7 @@ var Max = &Function{
 		}
 		return m
 	},
+	Combine: PositiveIfAny,
 }
 
 // Min is the pointwise minimum.
@@ -185,6 +251,7 @@ var Min = &Function{
 		}
 		return m
 	},
+	Combine: PositiveIfAll,
 }
 
 // Self is self(e): e scored on one side against itself. Its evaluation
@@ -196,6 +263,7 @@ var Self = &Function{
 		"It weights a pair by the importance of the side being normalized (LEA: an entity's size); a metric using it is computed with N=P and N=R like one using N.",
 	Example: "`N~[entities](self(S<->[mentions](delta)) * N<->[pairs(mentions)](delta))`",
 	MinArgs: 1, MaxArgs: 1,
+	SideOfN: true,
 }
 
 // Memberships is the B³ view: one record {mention, entity} per mention of
@@ -213,7 +281,7 @@ var Memberships = &View{
 		if !ok {
 			return nil, fmt.Sprintf("memberships needs a collection of entities, not %s", args[0])
 		}
-		if _, _, why := membersOf(coll.Elem); why != "" {
+		if _, _, why := membersOf("memberships", coll.Elem); why != "" {
 			return nil, why
 		}
 		rec := &types.Record{
@@ -228,7 +296,7 @@ var Memberships = &View{
 	Eval: func(a *value.Arena, result types.Type, tag func(*types.Record) int, args []value.Ref) value.Ref {
 		coll := result.(*types.Collection)
 		rec := coll.Elem.(*types.Record)
-		field, _, _ := membersOf(rec.Fields[1].Type)
+		field, _, _ := membersOf("memberships", rec.Fields[1].Type)
 		t := tag(rec)
 		n := 0
 		for _, e := range a.Kids(args[0]) {
@@ -253,7 +321,7 @@ var Memberships = &View{
 			// Distinct entities of distinct mentions: the pairs are distinct.
 			return a.CompositeDistinct(value.Set, t, out)
 		}
-		return a.Composite(kindOf(coll.Kind), t, out)
+		return a.Composite(value.CollectionKind(coll.Kind), t, out)
 	},
 }
 
@@ -271,7 +339,7 @@ var MinSize = &View{
 		if !ok {
 			return nil, fmt.Sprintf("minsize needs a collection of entities, not %s", args[0])
 		}
-		if _, _, why := membersOf(coll.Elem); why != "" {
+		if _, _, why := membersOf("minsize", coll.Elem); why != "" {
 			return nil, why
 		}
 		if b, ok := args[1].(*types.Basic); !ok || (b.Kind != types.Int && b.Kind != types.Float) {
@@ -281,7 +349,7 @@ var MinSize = &View{
 	},
 	Eval: func(a *value.Arena, result types.Type, _ func(*types.Record) int, args []value.Ref) value.Ref {
 		coll := result.(*types.Collection)
-		field, _, _ := membersOf(coll.Elem)
+		field, _, _ := membersOf("minsize", coll.Elem)
 		n := a.Num(args[1])
 		var out []value.Ref
 		for _, e := range a.Kids(args[0]) {
@@ -299,7 +367,8 @@ var MinSize = &View{
 
 // membersOf finds the mentions of an entity type: the index of its only
 // collection field (-1 when the entity is itself a collection).
-func membersOf(entity types.Type) (field int, coll *types.Collection, why string) {
+// view names the view asking, for messages.
+func membersOf(view string, entity types.Type) (field int, coll *types.Collection, why string) {
 	switch t := entity.(type) {
 	case *types.Collection:
 		return -1, t, ""
@@ -308,32 +377,22 @@ func membersOf(entity types.Type) (field int, coll *types.Collection, why string
 		for i, f := range t.Fields {
 			if c, ok := f.Type.(*types.Collection); ok {
 				if field >= 0 {
-					return 0, nil, fmt.Sprintf("memberships: entity type %s has more than one collection field (%s, %s)", t, t.Fields[field].Name, f.Name)
+					return 0, nil, fmt.Sprintf("%s: entity type %s has more than one collection field (%s, %s)", view, t, t.Fields[field].Name, f.Name)
 				}
 				field, coll = i, c
 			}
 		}
 		if field < 0 {
-			return 0, nil, fmt.Sprintf("memberships: entity type %s has no collection field to take mentions from", t)
+			return 0, nil, fmt.Sprintf("%s: entity type %s has no collection field to take mentions from", view, t)
 		}
 		return field, coll, ""
 	}
-	return 0, nil, fmt.Sprintf("memberships needs entities that are records or collections, not %s", entity)
+	return 0, nil, fmt.Sprintf("%s needs entities that are records or collections, not %s", view, entity)
 }
 
 func elemOf(entity types.Type) types.Type {
-	_, coll, _ := membersOf(entity)
+	_, coll, _ := membersOf("memberships", entity)
 	return coll.Elem
-}
-
-func kindOf(k types.CollKind) value.Kind {
-	switch k {
-	case types.Bag:
-		return value.Bag
-	case types.Seq:
-		return value.Seq
-	}
-	return value.Set
 }
 
 // Lower lowercases a string.

@@ -18,14 +18,20 @@ import (
 	"github.com/metricc/metricc/typecheck/types"
 )
 
-// Check checks f and returns the program, or every error found.
-func Check(f *ast.File) (*Program, ast.ErrorList) {
+// Check checks f against the standard library and returns the program, or
+// every error found.
+func Check(f *ast.File) (*Program, ast.ErrorList) { return CheckWith(f, stdlib.Default()) }
+
+// CheckWith checks f against the builtins of env.
+func CheckWith(f *ast.File, env *stdlib.Env) (*Program, ast.ErrorList) {
 	c := &checker{
 		src:       f.Source,
+		env:       env,
+		types:     types.NewInterner(),
 		typeDecls: map[string]*typeEntry{},
 		names:     map[string]*nameEntry{},
 		instances: map[instKey]*instance{},
-		prog:      &Program{File: f},
+		prog:      &Program{File: f, Env: env},
 	}
 	c.collect(f)
 	c.classifyMetrics()
@@ -40,9 +46,11 @@ func Check(f *ast.File) (*Program, ast.ErrorList) {
 }
 
 type checker struct {
-	src  *ast.Source
-	errs ast.ErrorList
-	prog *Program
+	src   *ast.Source
+	errs  ast.ErrorList
+	prog  *Program
+	env   *stdlib.Env
+	types *types.Interner
 
 	typeDecls map[string]*typeEntry
 	typeOrder []*typeEntry
@@ -82,7 +90,7 @@ type nameEntry struct {
 
 type instKey struct {
 	let *ast.LetDecl
-	at  string
+	at  types.Type // canonical: identity is equality
 }
 
 type instance struct {
@@ -155,7 +163,7 @@ func (c *checker) classifyMetrics() {
 
 func (c *checker) declareName(e *nameEntry) {
 	name := e.ident.Name
-	if stdlib.LookupSimilarity(name) != nil || stdlib.LookupFunction(name) != nil {
+	if c.env.Similarity(name) != nil || c.env.Function(name) != nil {
 		c.errorf(e.ident, "%q redeclares a built-in name", name)
 		return
 	}
@@ -222,6 +230,8 @@ func (c *checker) resolveTypes() {
 		if m := c.firstSimilarityMetric(); m != nil {
 			// Reported at the first metric that needs it, so the error has a line.
 			c.errorf(m, "missing input declaration (e.g. `input Doc`): the type of one document, which metric %q compares", m.Name)
+		} else {
+			c.errs.Add(c.src, c.specStart(), ast.NoPos, "missing input declaration (e.g. `input Doc`): a spec declares the type of one document and the metrics that compare two of them")
 		}
 		return
 	}
@@ -229,10 +239,37 @@ func (c *checker) resolveTypes() {
 	switch t := t.(type) {
 	case *types.Record:
 		c.prog.Input = t
+		c.checkIDField(t)
 	case *types.Invalid:
 	default:
 		c.errorf(c.inputDecl.Type, "input type must be a record, not %s", t)
 	}
+}
+
+// checkIDField: documents pair by their id field when the input type has
+// one, so it must be a string or an int (a key the two files can share).
+func (c *checker) checkIDField(doc *types.Record) {
+	i := doc.FieldIndex("id")
+	if i < 0 {
+		return
+	}
+	f := doc.Fields[i]
+	if b, ok := f.Type.(*types.Basic); ok && (b.Kind == types.String || b.Kind == types.Int) {
+		return
+	}
+	if types.IsInvalid(f.Type) || f.Decl == nil {
+		return
+	}
+	c.errorf(f.Decl.Type, "the id field of input type %s pairs gold and predicted documents, so it must be a string or an int, not %s", doc.Name, f.Type)
+}
+
+// specStart is where errors about the spec as a whole point: its first
+// declaration, or the start of the file.
+func (c *checker) specStart() ast.Pos {
+	if decls := c.prog.File.Decls; len(decls) > 0 {
+		return decls[0].Pos()
+	}
+	return ast.PosOf(0)
 }
 
 func (c *checker) firstSimilarityMetric() *ast.Ident {
@@ -264,6 +301,8 @@ func (c *checker) resolveRecord(e *typeEntry) {
 			field.Path, field.Bound = f.Path.Value, true
 			if f.Path.Value == "" {
 				c.errorf(f.Path, "empty JSON path for field %q", name)
+			} else if why := gjsonPathProblem(f.Path.Value); why != "" {
+				c.errorf(f.Path, "the JSON path of field %q is not a valid gjson path: %s", name, why)
 			}
 		}
 		e.rec.Fields = append(e.rec.Fields, field)
@@ -291,7 +330,7 @@ func (c *checker) typeExpr(t ast.TypeExpr) types.Type {
 			c.errorf(t, "%s", why)
 			return types.InvalidType
 		}
-		return u
+		return c.types.Canon(u)
 	case *ast.NamedType:
 		name := t.Name.Name
 		if kind := collectionKinds[name]; kind != nil {
@@ -303,7 +342,7 @@ func (c *checker) typeExpr(t ast.TypeExpr) types.Type {
 			if types.IsInvalid(elem) {
 				return types.InvalidType
 			}
-			return &types.Collection{Kind: *kind, Elem: elem}
+			return c.types.Collection(*kind, elem)
 		}
 		if t.Args != nil && (basicTypes[name] != nil || c.typeDecls[name] != nil) {
 			// Only for a known type: `Sett<int>` is a misspelt set, not a record.
@@ -405,9 +444,9 @@ func (c *checker) resolveExprNames(e ast.Expr, corpus bool) {
 			c.resolveViewNames(n.View)
 			return false
 		case *ast.Call:
-			if stdlib.LookupFunction(n.Fun.Name) == nil {
+			if c.env.Function(n.Fun.Name) == nil {
 				e := c.errorf(n.Fun, "undefined function %q", n.Fun.Name)
-				e.Hint = suggest(n.Fun.Name, functionNames())
+				e.Hint = suggest(n.Fun.Name, c.env.FunctionNames())
 			}
 			for _, a := range n.Args {
 				c.resolveExprNames(a, corpus)
@@ -417,7 +456,7 @@ func (c *checker) resolveExprNames(e ast.Expr, corpus bool) {
 			if corpus {
 				return false
 			}
-			if stdlib.LookupSimilarity(n.Name) != nil {
+			if c.env.Similarity(n.Name) != nil {
 				return false
 			}
 			if e := c.names[n.Name]; e != nil {
@@ -440,28 +479,17 @@ func (c *checker) resolveExprNames(e ast.Expr, corpus bool) {
 func (c *checker) resolveViewNames(v ast.View) {
 	ast.Inspect(v, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallView); ok {
-			if stdlib.LookupView(call.Fun.Name) == nil {
+			if c.env.View(call.Fun.Name) == nil {
 				e := c.errorf(call.Fun, "undefined view %q", call.Fun.Name)
-				e.Hint = suggest(call.Fun.Name, stdlib.ViewNames())
+				e.Hint = suggest(call.Fun.Name, c.env.ViewNames())
 			}
 		}
 		return true
 	})
 }
 
-func functionNames() []string {
-	var names []string
-	for _, f := range stdlib.Functions {
-		names = append(names, f.Name)
-	}
-	return names
-}
-
 func (c *checker) simNames() []string {
-	var names []string
-	for _, s := range stdlib.Similarities {
-		names = append(names, s.Name)
-	}
+	names := c.env.SimilarityNames()
 	for name, e := range c.names {
 		if e.kind == letName {
 			names = append(names, name)
@@ -538,7 +566,14 @@ func (c *checker) checkMetrics() {
 			continue
 		}
 		e.m.Body = c.sim(e.metric.Value, c.prog.Input)
+		if e.m.Body == nil {
+			continue
+		}
 		e.m.UsesN = UsesN(e.m.Body)
+		c.checkLatent(e.m)
+	}
+	if len(c.prog.Metrics) == 0 && c.prog.Input != nil {
+		c.errs.Add(c.src, c.specStart(), ast.NoPos, "the spec declares no metric (e.g. `metric f1 = F<->[items](delta)`)")
 	}
 }
 
@@ -564,28 +599,35 @@ func walkSim(s Sim, f func(Sim)) {
 		return
 	}
 	f(s)
+	eachChild(s, func(k Sim) { walkSim(k, f) })
+}
+
+// eachChild calls f on the operands of s.
+func eachChild(s Sim, f func(Sim)) {
 	switch s := s.(type) {
 	case *Project:
-		walkSim(s.X, f)
+		f(s.X)
 	case *Match:
-		walkSim(s.Elem, f)
-		walkSim(s.Align, f)
+		f(s.Elem)
+		if s.Align != nil {
+			f(s.Align)
+		}
 	case *Arith:
-		walkSim(s.X, f)
-		walkSim(s.Y, f)
+		f(s.X)
+		f(s.Y)
 	case *Neg:
-		walkSim(s.X, f)
+		f(s.X)
 	case *Iverson:
-		walkSim(s.X, f)
-		walkSim(s.Y, f)
+		f(s.X)
+		f(s.Y)
 	case *Call:
 		for _, a := range s.Args {
-			walkSim(a, f)
+			f(a)
 		}
 	case *LetRef:
-		walkSim(s.Body, f)
+		f(s.Body)
 	case *SelfScore:
-		walkSim(s.X, f)
+		f(s.X)
 	}
 }
 
@@ -603,17 +645,6 @@ func (c *checker) checkCorpusMetric(e *nameEntry) {
 		}
 	}
 	e.state = 2
-}
-
-// metricFields are the corpus values a similarity metric exposes: its
-// normalized values and its sums.
-var metricFields = map[string]string{
-	"precision": "precision", "p": "precision",
-	"recall": "recall", "r": "recall",
-	"f1": "f1", "f": "f1",
-	"value":     "value",
-	"pred_gold": "pred_gold", "pred_pred": "pred_pred", "gold_gold": "gold_gold",
-	"pred_gold_recall": "pred_gold_recall",
 }
 
 func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Corpus {
@@ -647,11 +678,11 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 		}
 		return &CorpusIverson{Src: x, Op: x.Op, X: l, Y: r}
 	case *ast.Call:
-		fun := stdlib.LookupFunction(x.Fun.Name)
+		fun := c.env.Function(x.Fun.Name)
 		if fun == nil {
 			return nil // reported by resolveNames
 		}
-		if fun == stdlib.Self {
+		if fun.SideOfN {
 			c.errorf(x, "self(...) is a similarity; a corpus metric combines metric values")
 			return nil
 		}
@@ -677,15 +708,15 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 		if e == nil {
 			return nil
 		}
-		field, ok := metricFields[x.Sel.Name]
+		field, ok := LookupField(x.Sel.Name)
 		want := "precision, recall, f1, value, pred_gold, pred_pred, gold_gold or pred_gold_recall"
 		switch {
 		case e.corpus && e.m.CorpusTriple:
 			want = "precision, recall or f1"
-			ok = ok && (field == "precision" || field == "recall" || field == "f1")
+			ok = ok && (field == Precision || field == Recall || field == F1)
 		case e.corpus:
 			want = "value"
-			ok = ok && field == "value"
+			ok = ok && field == Value
 		}
 		if !ok {
 			c.errorf(x.Sel, "metric %q has no value %q (it has %s)", base.Name, x.Sel.Name, want)
@@ -704,9 +735,9 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 		}
 		deps[e.m] = true
 		if e.corpus && !e.m.CorpusTriple {
-			return &CorpusRef{Src: x, Metric: e.m, Field: "value"}
+			return &CorpusRef{Src: x, Metric: e.m, Field: Value}
 		}
-		return &CorpusRef{Src: x, Metric: e.m} // the whole (precision, recall, f1)
+		return &CorpusRef{Src: x, Metric: e.m, Field: Whole}
 	}
 	c.errorf(x, "a corpus metric combines values like muc.f1 with numbers and arithmetic; it cannot contain a similarity")
 	return nil
@@ -743,7 +774,7 @@ func (c *checker) metricRef(base *ast.Ident, self *nameEntry) *nameEntry {
 func IsTriple(x Corpus) bool {
 	switch x := x.(type) {
 	case *CorpusRef:
-		return x.Field == ""
+		return x.Field == Whole
 	case *CorpusNeg:
 		return IsTriple(x.X)
 	case *CorpusArith:

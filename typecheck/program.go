@@ -11,6 +11,7 @@ import (
 // nodes below point back into it for positions.
 type Program struct {
 	File    *ast.File
+	Env     *stdlib.Env // the builtins it was checked against
 	Input   *types.Record
 	Records []*types.Record // declared record types, in order
 	Metrics []*Metric       // in declaration order
@@ -89,6 +90,10 @@ type Match struct {
 	Constraint ast.Constraint
 	Elem       Sim
 	Align      Sim // nil: choose the matching by Elem itself
+	// Latent is set when the elements hold latent variables: the matching
+	// is solved jointly with the variable bijection (it is then the whole
+	// body of its metric).
+	Latent bool
 }
 
 // Arith is X op Y.
@@ -207,11 +212,11 @@ type CorpusConst struct {
 }
 
 // CorpusRef is `metric.field` (precision, recall, f1, value or a sum), or
-// a bare metric name: its whole (precision, recall, f1), Field "".
+// a bare metric name: its whole (precision, recall, f1), Field Whole.
 type CorpusRef struct {
 	Src    ast.Expr
 	Metric *Metric
-	Field  string
+	Field  MetricField
 }
 
 // CorpusIverson is [[ X op Y ]] on corpus values: 1 or 0.

@@ -117,7 +117,7 @@ metric m = F<->[ents](delta)`)
 
 // TestUnionAndFBeta: a union field, F(β), seq matchings and Iverson.
 func TestUnionAndFBeta(t *testing.T) {
-	prog, errs := check(t, "u.metric", `type Prop { rel: string, obj: var | string }
+	prog, errs := check(t, "u.metric", `type Prop { rel: string, obj: int | string }
 type Doc { props: set<Prop>, toks: seq<string> }
 input Doc
 metric m = F(0.5)<->[toks](delta) + [[ F<->[props](delta[obj]) >= 0.5 ]]`)
@@ -131,7 +131,7 @@ metric m = F(0.5)<->[toks](delta) + [[ F<->[props](delta[obj]) >= 0.5 ]]`)
 	props := iv.X.(*typecheck.Match)
 	assert.Equal(t, 1.0, props.Beta, "plain F is F(1)")
 	proj := props.Elem.(*typecheck.Project)
-	assert.Equal(t, "var | string", proj.View.Out.String())
+	assert.Equal(t, "int | string", proj.View.Out.String())
 	assert.Equal(t, 0.5, iv.Y.(*typecheck.Const).Value)
 }
 

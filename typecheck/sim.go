@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/metricc/metricc/ast"
-	"github.com/metricc/metricc/stdlib"
 	"github.com/metricc/metricc/typecheck/types"
 )
 
@@ -46,11 +45,11 @@ func (c *checker) sim(e ast.Expr, t types.Type) Sim {
 		}
 		return &Iverson{Src: e, T: t, Op: e.Op, X: x, Y: y}
 	case *ast.Call:
-		fun := stdlib.LookupFunction(e.Fun.Name)
+		fun := c.env.Function(e.Fun.Name)
 		if fun == nil || !c.arityOK(e, fun) {
 			return nil
 		}
-		if fun == stdlib.Self {
+		if fun.SideOfN {
 			x := c.sim(e.Args[0], t)
 			if x == nil {
 				return nil
@@ -85,7 +84,7 @@ func (c *checker) sim(e ast.Expr, t types.Type) Sim {
 }
 
 func (c *checker) ident(e *ast.Ident, t types.Type) Sim {
-	if b := stdlib.LookupSimilarity(e.Name); b != nil {
+	if b := c.env.Similarity(e.Name); b != nil {
 		if why := b.Check(t); why != "" {
 			c.errorf(e, "%s", why)
 			return nil
@@ -96,7 +95,7 @@ func (c *checker) ident(e *ast.Ident, t types.Type) Sim {
 	if entry == nil || entry.kind != letName || entry.let == nil {
 		return nil // reported by resolveNames
 	}
-	key := instKey{entry.let, t.String()}
+	key := instKey{entry.let, t}
 	inst := c.instances[key]
 	if inst == nil {
 		inst = &instance{busy: true}
@@ -196,7 +195,7 @@ func (c *checker) view(v ast.View, t types.Type) *View {
 		n := v.Value
 		return &View{Src: v, In: t, Out: types.FloatType, Number: &n}
 	case *ast.CallView:
-		fun := stdlib.LookupView(v.Fun.Name)
+		fun := c.env.View(v.Fun.Name)
 		if fun == nil {
 			return nil // reported by resolveNames
 		}
@@ -218,6 +217,7 @@ func (c *checker) view(v ast.View, t types.Type) *View {
 			c.errorf(v, "%s", why)
 			return nil
 		}
+		out = c.types.Canon(out)
 		call.Out = out
 		return &View{Src: v, In: t, Call: call, Out: out}
 	}

@@ -97,7 +97,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	switch f.format {
 	case "json":
-		return writeJSON(stdout, res, f.macro)
+		return res.WriteJSON(stdout)
 	case "csv":
 		return writeCSV(stdout, res)
 	}

@@ -10,6 +10,8 @@ package value
 import (
 	"math"
 	"slices"
+
+	"github.com/metricc/metricc/typecheck/types"
 )
 
 // Kind is the shape of a node.
@@ -322,3 +324,19 @@ func (a *Arena) Field(r Ref, i int) Ref {
 
 // Count returns the number of children of r.
 func (a *Arena) Count(r Ref) int { return int(a.nodes[r].n) }
+
+// VarPair asks a latent bijection to pair variable X of the prediction with
+// variable Y of the gold (their nodes; a variable's identity is its ID).
+type VarPair struct{ X, Y Ref }
+
+// CollectionKind is the node kind of a collection type: the one mapping
+// from the language's set, bag and seq to the arena's.
+func CollectionKind(k types.CollKind) Kind {
+	switch k {
+	case types.Bag:
+		return Bag
+	case types.Seq:
+		return Seq
+	}
+	return Set
+}
