@@ -274,8 +274,7 @@ func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 		nonneg: sim.Sign == stdlib.NonNegative,
 		delta:  sim.Identity,
 	}
-	if sim.Keys != nil {
-		keys := sim.Keys
+	if keys := sim.KeysAt(s.T); keys != nil {
 		n.keys = newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 { return keys(c.a, x, out) })
 	}
 	return n, nil

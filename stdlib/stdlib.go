@@ -57,8 +57,10 @@ type Similarity struct {
 	Eval SimFunc
 	Bind func(at types.Type) SimFunc
 	Sign Sign
-	// Keys are blocking keys (nil: every pair is a candidate).
-	Keys KeyFunc
+	// Keys are blocking keys (nil: every pair is a candidate); BindKeys,
+	// when set, gives them at the type of a use instead (see KeysAt).
+	Keys     KeyFunc
+	BindKeys func(at types.Type) KeyFunc
 	// Identity says φ(x, y) = ⟦x = y⟧ on values without latent variables.
 	Identity bool
 	// Latent compares values with latent variables; nil: it cannot, and
@@ -66,6 +68,14 @@ type Similarity struct {
 	// blocking keys, blind to the variables' names.
 	Latent     LatentFunc
 	LatentKeys KeyFunc
+}
+
+// KeysAt returns the blocking keys of s at type t, or nil.
+func (s *Similarity) KeysAt(t types.Type) KeyFunc {
+	if s.BindKeys != nil {
+		return s.BindKeys(t)
+	}
+	return s.Keys
 }
 
 // At returns the implementation of s at type t.

@@ -15,8 +15,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/metricc/metricc/ast"
-	"github.com/metricc/metricc/document"
+	"github.com/metricc/metricc"
 )
 
 func main() {
@@ -84,10 +83,10 @@ func report(w io.Writer, err error) {
 	if errors.Is(err, errPrinted) {
 		return
 	}
-	var list ast.ErrorList
-	var one *ast.Error
-	var data document.DataErrors
-	var datum *document.DataError
+	var list metricc.SpecErrors
+	var one *metricc.SpecError
+	var data metricc.DataErrors
+	var datum *metricc.DataError
 	switch {
 	case errors.As(err, &list):
 		list.Render(w)

@@ -7,23 +7,23 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc"
 )
 
 // writeTable prints one row per metric with P, R and F1 as percentages
 // (two decimals). A corpus metric shows its value in the F1 column; a
 // metric with a value of its own normalizer (S, J, F(β)) adds it last.
-func writeTable(w io.Writer, res *eval.Result) error {
+func writeTable(w io.Writer, res *metricc.Result) error {
 	bw := bufio.NewWriter(w)
 	width := len("metric")
 	for _, m := range res.Metrics {
 		width = max(width, len(m.Name))
 	}
-	writeRows := func(ms []*eval.MetricResult) {
+	writeRows := func(ms []*metricc.MetricResult) {
 		fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, "metric", "P", "R", "F1")
 		for _, m := range ms {
 			switch {
-			case m.Kind == eval.KindCorpusValue:
+			case m.Kind == metricc.KindCorpusValue:
 				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, m.Name, "", "", pct(m.Value))
 			case m.HasValue():
 				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s  value %s\n", width, m.Name, pct(m.Precision), pct(m.Recall), pct(m.F1), num(m.Value))
@@ -59,26 +59,26 @@ func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
 // writeCSV prints one row per metric (and per document and metric with
 // --per-doc), raw fractions rather than percentages.
-func writeCSV(w io.Writer, res *eval.Result) error {
+func writeCSV(w io.Writer, res *metricc.Result) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"document", "metric", "precision", "recall", "f1", "value", "pred_gold", "pred_pred", "gold_gold", "pred_gold_recall"})
-	rows := func(doc string, ms []*eval.MetricResult) {
+	rows := func(doc string, ms []*metricc.MetricResult) {
 		for _, m := range ms {
 			switch m.Kind {
-			case eval.KindCorpusValue:
-				cw.Write([]string{doc, m.Name, "", "", "", eval.JSONNumber(m.Value), "", "", "", ""})
+			case metricc.KindCorpusValue:
+				cw.Write([]string{doc, m.Name, "", "", "", jsonNumber(m.Value), "", "", "", ""})
 				continue
-			case eval.KindCorpusTriple:
-				cw.Write([]string{doc, m.Name, eval.JSONNumber(m.Precision), eval.JSONNumber(m.Recall), eval.JSONNumber(m.F1), "", "", "", "", ""})
+			case metricc.KindCorpusTriple:
+				cw.Write([]string{doc, m.Name, jsonNumber(m.Precision), jsonNumber(m.Recall), jsonNumber(m.F1), "", "", "", "", ""})
 				continue
 			}
 			value := ""
 			if m.HasValue() {
-				value = eval.JSONNumber(m.Value)
+				value = jsonNumber(m.Value)
 			}
 			s := m.Sums
-			cw.Write([]string{doc, m.Name, eval.JSONNumber(m.Precision), eval.JSONNumber(m.Recall), eval.JSONNumber(m.F1), value,
-				eval.JSONNumber(s.PredGold), eval.JSONNumber(s.PredPred), eval.JSONNumber(s.GoldGold), eval.JSONNumber(s.PredGoldRecall)})
+			cw.Write([]string{doc, m.Name, jsonNumber(m.Precision), jsonNumber(m.Recall), jsonNumber(m.F1), value,
+				jsonNumber(s.PredGold), jsonNumber(s.PredPred), jsonNumber(s.GoldGold), jsonNumber(s.PredGoldRecall)})
 		}
 	}
 	for _, d := range res.PerDoc {
@@ -88,3 +88,7 @@ func writeCSV(w io.Writer, res *eval.Result) error {
 	cw.Flush()
 	return cw.Error()
 }
+
+// jsonNumber formats a fraction as JSON and CSV do: shortest exact form,
+// null if not finite.
+func jsonNumber(v float64) string { return metricc.JSONNumber(v) }

@@ -1,18 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
-	"github.com/metricc/metricc/adapter/conll2012"
-	"github.com/metricc/metricc/document"
-	"github.com/metricc/metricc/eval"
-	"github.com/metricc/metricc/solver"
+	"github.com/metricc/metricc"
 )
 
 // listFlag collects a repeatable string flag.
@@ -45,7 +40,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&f.macro, "macro", false, "average per-document scores instead of summing the corpus (micro)")
 	fs.BoolVar(&f.allowMissing, "allow-missing", false, "score an unpaired document against an empty one instead of failing")
 	fs.IntVar(&f.workers, "workers", 0, "documents scored in parallel (default: all cores)")
-	fs.StringVar(&f.inputFormat, "input-format", "auto", "auto, json, jsonl, conll2012, penman, conllu or mrp")
+	fs.StringVar(&f.inputFormat, "input-format", "auto", metricc.InputFormatList())
 	fs.IntVar(&f.bootstrap, "bootstrap", 0, "percentile intervals from N resampled corpora (not available yet)")
 	fs.Int64Var(&f.seed, "seed", 1, "random seed for --bootstrap")
 	fs.IntVar(&f.searchNodes, "search-nodes", 0, "latent variables: stop each document pair's search after N branch-and-bound nodes (0: no limit)")
@@ -70,27 +65,15 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	if f.bootstrap != 0 {
 		return fmt.Errorf("--bootstrap is not available yet")
 	}
-	plan, err := loadSpec(pos[0])
+	spec, err := metricc.Load(pos[0])
 	if err != nil {
 		return err
 	}
-	gold, err := readInput(pos[1], f.inputFormat)
-	if err != nil {
-		return err
-	}
-	pred, err := readInput(pos[2], f.inputFormat)
-	if err != nil {
-		return err
-	}
-	for _, in := range []*document.Input{gold, pred} {
-		for _, w := range in.Warnings {
-			fmt.Fprintf(stderr, "warning: %s\n", w)
-		}
-	}
-	res, err := plan.Score(gold, pred, eval.Options{
+	res, err := spec.Score(metricc.FileFormat(pos[1], f.inputFormat), metricc.FileFormat(pos[2], f.inputFormat), metricc.Options{
 		Workers: f.workers, Macro: f.macro, PerDoc: f.perDoc,
 		AllowMissing: f.allowMissing, Metrics: f.metrics,
-		Search: solver.Limits{MaxNodes: f.searchNodes, Timeout: f.searchTime},
+		SearchNodes: f.searchNodes, SearchTime: f.searchTime,
+		Warn: func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) },
 	})
 	if err != nil {
 		return err
@@ -118,60 +101,4 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-}
-
-// readInput reads a gold or prediction file in the given input format;
-// "auto" decides by the file's first 64 KB. CoNLL files are streamed: the
-// adapter keeps the annotations, never the whole text.
-func readInput(path, format string) (*document.Input, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, 64<<10)
-	head, err := br.Peek(br.Size())
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if format == "auto" {
-		format = detectFormat(head)
-	}
-	if format == "conll2012" {
-		return conll2012.ParseReader(path, br)
-	}
-	data, err := io.ReadAll(br)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	switch format {
-	case "json", "jsonl", "auto":
-		return document.ParseJSON(path, data, format)
-	}
-	if a := adapters[format]; a != nil {
-		return a(path, data)
-	}
-	switch format {
-	case "conllu", "mrp":
-		return nil, fmt.Errorf("%s: the %s input format is not available yet", path, format)
-	}
-	return nil, fmt.Errorf("unknown --input-format %q (want auto, json, jsonl, conll2012, penman, conllu or mrp)", format)
-}
-
-// adapters turn other file formats into JSON documents (DESIGN §5).
-var adapters = map[string]func(path string, data []byte) (*document.Input, error){}
-
-// detectors guess an adapter from the content; JSON is the fallback.
-var detectors []struct {
-	format string
-	detect func([]byte) bool
-}
-
-func detectFormat(data []byte) string {
-	for _, d := range detectors {
-		if d.detect(data) {
-			return d.format
-		}
-	}
-	return "auto"
 }
