@@ -274,6 +274,16 @@ func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 		nonneg: sim.Sign == stdlib.NonNegative,
 		delta:  sim.Identity,
 	}
+	if sim.Identity {
+		// Equality is a comparison of hash-consed IDs, inlined here: it is
+		// evaluated for every candidate pair.
+		n.eval = func(c *ctx, x, y value.Ref) float64 {
+			if c.a.ID(x) == c.a.ID(y) {
+				return 1
+			}
+			return 0
+		}
+	}
 	if keys := sim.KeysAt(s.T); keys != nil {
 		n.keys = newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 { return keys(c.a, x, out) })
 	}

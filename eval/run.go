@@ -249,7 +249,9 @@ func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
 	var s Sums
 	m := n.match
 	tr := c.trace
-	defer func() { c.trace = tr }()
+	if tr != nil {
+		defer func() { c.trace = tr }()
+	}
 	switch {
 	case m != nil && m.counted != nil && tr == nil:
 		xy, ok := m.counted(c, x, y)
