@@ -205,11 +205,7 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 		}
 	}()
 	c.reset()
-	x, derr := p.decodeDoc(c, pr.Pred, predPath, 0)
-	if derr != nil {
-		return nil, derr
-	}
-	y, derr := p.decodeDoc(c, pr.Gold, goldPath, 1)
+	x, y, derr := p.decodePair(c, pr, goldPath, predPath)
 	if derr != nil {
 		return nil, derr
 	}
@@ -310,6 +306,16 @@ func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
 		s.GoldGold = m.sum(c, Y, Y)
 	}
 	return s
+}
+
+// decodePair decodes the prediction (side 0) and the gold (side 1) of a
+// pair into the worker's arena.
+func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y value.Ref, derr *document.DataError) {
+	if x, derr = p.decodeDoc(c, pr.Pred, predPath, 0); derr != nil {
+		return 0, 0, derr
+	}
+	y, derr = p.decodeDoc(c, pr.Gold, goldPath, 1)
+	return x, y, derr
 }
 
 func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.Ref, *document.DataError) {

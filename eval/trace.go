@@ -221,11 +221,7 @@ func (p *Plan) Trace(pr *Pair, goldPath, predPath string, names []string) ([]*Me
 		return nil, err
 	}
 	c := newCtx()
-	x, derr := p.decodeDoc(c, pr.Pred, predPath, 0)
-	if derr != nil {
-		return nil, derr
-	}
-	y, derr := p.decodeDoc(c, pr.Gold, goldPath, 1)
+	x, y, derr := p.decodePair(c, pr, goldPath, predPath)
 	if derr != nil {
 		return nil, derr
 	}
