@@ -89,20 +89,64 @@ type LetDecl struct {
 	Value  Expr
 }
 
-// MetricDecl is `metric name = e`: a reported metric.
+// MetricDecl is `metric name = e [by key] [micro | macro | macro(gold)]`:
+// a reported metric, optionally broken down by a field of the matched
+// elements, with its own corpus aggregation.
 type MetricDecl struct {
 	MetricPos Pos
 	Name      *Ident
 	Value     Expr
+	By        View // nil: no breakdown
+	Average   Average
+	AvgPos    Pos // NoPos unless Average is written
+	AvgEnd    Pos
 }
 
-// OntologyDecl is `ontology Name { parent: child, child, ... }`: a type
-// hierarchy for the ontology similarities of the stdlib.
+// Average is how a metric aggregates the corpus.
+type Average int
+
+// Aggregations: the default (micro, unless the command line says macro),
+// micro, macro over all documents, macro over the documents whose gold
+// scores more than 0 against itself (SciREX).
+const (
+	AvgDefault Average = iota
+	AvgMicro
+	AvgMacro
+	AvgMacroGold
+)
+
+var averageNames = [...]string{AvgDefault: "", AvgMicro: "micro", AvgMacro: "macro", AvgMacroGold: "macro(gold)"}
+
+func (a Average) String() string { return averageNames[a] }
+
+// ParamDecl is `param name = number`: a named number, overridable from the
+// command line (--set name=value).
+type ParamDecl struct {
+	ParamPos Pos
+	Name     *Ident
+	Value    *NumberLit // a leading '-' is part of Raw and Value
+}
+
+// ConstDecl is `const name = literal`: a string, a number or a set of them,
+// for filters.
+type ConstDecl struct {
+	ConstPos Pos
+	Name     *Ident
+	Value    Operand // *StringLit, *NumberLit or *SetLit
+}
+
+// OntologyDecl is `ontology Name { parent: child, child, ... }`, or
+// `ontology Name from "file"` (one "parent child" pair per line), or
+// `ontology Name from "file" by "."` (concepts in the first column, a
+// concept's parent its name up to the last separator): a type hierarchy,
+// which is also the type of the values it classifies.
 type OntologyDecl struct {
 	OntologyPos Pos
 	Name        *Ident
-	Rules       []*OntologyRule
-	Rbrace      Pos
+	Rules       []*OntologyRule // inline form
+	Rbrace      Pos             // inline form
+	From        *StringLit      // file form
+	Sep         *StringLit      // file form with a separator; nil otherwise
 }
 
 // OntologyRule lists the direct children of one parent concept.
@@ -118,9 +162,29 @@ func (d *InputDecl) End() Pos    { return d.Type.End() }
 func (d *LetDecl) Pos() Pos      { return d.LetPos }
 func (d *LetDecl) End() Pos      { return d.Value.End() }
 func (d *MetricDecl) Pos() Pos   { return d.MetricPos }
-func (d *MetricDecl) End() Pos   { return d.Value.End() }
+func (d *MetricDecl) End() Pos {
+	switch {
+	case d.AvgEnd.IsValid():
+		return d.AvgEnd
+	case d.By != nil:
+		return d.By.End()
+	}
+	return d.Value.End()
+}
 func (d *OntologyDecl) Pos() Pos { return d.OntologyPos }
-func (d *OntologyDecl) End() Pos { return d.Rbrace + 1 }
+func (d *OntologyDecl) End() Pos {
+	switch {
+	case d.Sep != nil:
+		return d.Sep.End()
+	case d.From != nil:
+		return d.From.End()
+	}
+	return d.Rbrace + 1
+}
+func (d *ParamDecl) Pos() Pos { return d.ParamPos }
+func (d *ParamDecl) End() Pos { return d.Value.End() }
+func (d *ConstDecl) Pos() Pos { return d.ConstPos }
+func (d *ConstDecl) End() Pos { return d.Value.End() }
 
 func (f *Field) Pos() Pos { return f.Name.Pos() }
 func (f *Field) End() Pos {
@@ -143,6 +207,8 @@ func (*InputDecl) declNode()    {}
 func (*LetDecl) declNode()      {}
 func (*MetricDecl) declNode()   {}
 func (*OntologyDecl) declNode() {}
+func (*ParamDecl) declNode()    {}
+func (*ConstDecl) declNode()    {}
 
 // ---- types ----
 
@@ -210,12 +276,14 @@ type Project struct {
 	Rbrack Pos
 }
 
-// Normalizer is the letter in front of a matching. Beta is set for F(β).
+// Normalizer is the letter in front of a matching. Beta is set for F(β)
+// with a number, BetaName for F(name) with a param.
 type Normalizer struct {
-	NamePos Pos
-	Kind    NormKind
-	Beta    *NumberLit
-	EndPos  Pos // just past the letter or the closing ')' of F(β)
+	NamePos  Pos
+	Kind     NormKind
+	Beta     *NumberLit
+	BetaName *Ident
+	EndPos   Pos // just past the letter or the closing ')' of F(β)
 }
 
 // Matching is `N◇[v](e)` or `N◇[v](e, align = a)`.
@@ -328,3 +396,131 @@ func (*CallView) viewNode() {}
 
 // A number can be the argument of a view call: minsize(entities, 2).
 func (*NumberLit) viewNode() {}
+
+// FilterView is `v where cond`: the elements of the collection v that
+// satisfy cond.
+type FilterView struct {
+	X        View
+	WherePos Pos
+	Cond     Cond
+}
+
+// OrderView is `v ordered by edges(src, tgt)`: the collection v with the
+// partial order the relation edges (a collection of records beside it)
+// declares between its elements, by their id fields: u precedes w when a
+// path of edges leads from u.id to w.id.
+type OrderView struct {
+	X          View
+	OrderedPos Pos
+	Rel        *PathView
+	Src, Tgt   *Ident
+	Rparen     Pos
+}
+
+func (v *FilterView) Pos() Pos { return v.X.Pos() }
+func (v *FilterView) End() Pos { return v.Cond.End() }
+func (v *OrderView) Pos() Pos  { return v.X.Pos() }
+func (v *OrderView) End() Pos  { return v.Rparen + 1 }
+
+func (*FilterView) viewNode() {}
+func (*OrderView) viewNode()  {}
+
+// ---- conditions (filters) ----
+
+// Cond is a condition on an element of a collection, in a filter.
+type Cond interface {
+	Node
+	condNode()
+}
+
+// Operand is a value in a condition: a field path of the element (`_` is
+// the element itself), a string, a number, a set literal, or the name of a
+// const or a param (written as a one-field path; the checker decides).
+type Operand interface {
+	Node
+	operandNode()
+}
+
+// SetLit is `{a, b, ...}`: a set of string or number literals.
+type SetLit struct {
+	Lbrace Pos
+	Elems  []Operand // *StringLit or *NumberLit
+	Rbrace Pos
+}
+
+// CondOp is `and` or `or`.
+type CondOp int
+
+// Connectives of conditions.
+const (
+	CondAnd CondOp = iota
+	CondOr
+)
+
+func (o CondOp) String() string {
+	if o == CondOr {
+		return "or"
+	}
+	return "and"
+}
+
+// CondBinary is `x and y` or `x or y`.
+type CondBinary struct {
+	X     Cond
+	OpPos Pos
+	Op    CondOp
+	Y     Cond
+}
+
+// CondNot is `not x`.
+type CondNot struct {
+	NotPos Pos
+	X      Cond
+}
+
+// CondParen is `(x)`.
+type CondParen struct {
+	Lparen Pos
+	X      Cond
+	Rparen Pos
+}
+
+// Compare is `x op y` with op in == != < <= > >=.
+type Compare struct {
+	X     Operand
+	OpPos Pos
+	Op    CompareOp
+	Y     Operand
+}
+
+// InSet is `x in s` or `x not in s`.
+type InSet struct {
+	X     Operand
+	Not   bool
+	InPos Pos
+	Set   Operand
+}
+
+func (x *SetLit) Pos() Pos     { return x.Lbrace }
+func (x *SetLit) End() Pos     { return x.Rbrace + 1 }
+func (c *CondBinary) Pos() Pos { return c.X.Pos() }
+func (c *CondBinary) End() Pos { return c.Y.End() }
+func (c *CondNot) Pos() Pos    { return c.NotPos }
+func (c *CondNot) End() Pos    { return c.X.End() }
+func (c *CondParen) Pos() Pos  { return c.Lparen }
+func (c *CondParen) End() Pos  { return c.Rparen + 1 }
+func (c *Compare) Pos() Pos    { return c.X.Pos() }
+func (c *Compare) End() Pos    { return c.Y.End() }
+func (c *InSet) Pos() Pos      { return c.X.Pos() }
+func (c *InSet) End() Pos      { return c.Set.End() }
+
+func (*CondBinary) condNode() {}
+func (*CondNot) condNode()    {}
+func (*CondParen) condNode()  {}
+func (*Compare) condNode()    {}
+func (*InSet) condNode()      {}
+
+func (*PathView) operandNode()  {}
+func (*StringLit) operandNode() {}
+func (*NumberLit) operandNode() {}
+func (*SetLit) operandNode()    {}

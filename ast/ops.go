@@ -82,9 +82,10 @@ const (
 	OpLT
 	OpLE
 	OpEQ
+	OpNE
 )
 
-var compareNames = [...]string{OpGT: ">", OpGE: ">=", OpLT: "<", OpLE: "<=", OpEQ: "=="}
+var compareNames = [...]string{OpGT: ">", OpGE: ">=", OpLT: "<", OpLE: "<=", OpEQ: "==", OpNE: "!="}
 
 func (o CompareOp) String() string {
 	if uint(o) < uint(len(compareNames)) {

@@ -3,7 +3,9 @@ package ast
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Fprint writes f in canonical ASCII spelling, one declaration per line,
@@ -37,18 +39,35 @@ func DeclString(d Decl) string {
 		fmt.Fprintf(&b, "let %s = %s", d.Name.Name, ExprString(d.Value))
 	case *MetricDecl:
 		fmt.Fprintf(&b, "metric %s = %s", d.Name.Name, ExprString(d.Value))
+		if d.By != nil {
+			b.WriteString(" by " + ViewString(d.By))
+		}
+		if d.Average != AvgDefault {
+			b.WriteString(" " + d.Average.String())
+		}
+	case *ParamDecl:
+		fmt.Fprintf(&b, "param %s = %s", d.Name.Name, d.Value.Raw)
+	case *ConstDecl:
+		fmt.Fprintf(&b, "const %s = %s", d.Name.Name, OperandString(d.Value))
 	case *OntologyDecl:
+		if d.From != nil {
+			fmt.Fprintf(&b, "ontology %s from %q", d.Name.Name, d.From.Value)
+			if d.Sep != nil {
+				fmt.Fprintf(&b, " by %q", d.Sep.Value)
+			}
+			break
+		}
 		fmt.Fprintf(&b, "ontology %s {", d.Name.Name)
 		for i, r := range d.Rules {
 			if i > 0 {
 				b.WriteByte(';')
 			}
-			fmt.Fprintf(&b, " %s:", r.Parent.Name)
+			fmt.Fprintf(&b, " %s:", conceptString(r.Parent))
 			for j, c := range r.Children {
 				if j > 0 {
 					b.WriteByte(',')
 				}
-				fmt.Fprintf(&b, " %s", c.Name)
+				fmt.Fprintf(&b, " %s", conceptString(c))
 			}
 		}
 		b.WriteString(" }")
@@ -56,6 +75,19 @@ func DeclString(d Decl) string {
 		panic(fmt.Sprintf("ast: unknown declaration %T", d))
 	}
 	return b.String()
+}
+
+// conceptString prints a concept name, quoted unless it is an identifier.
+func conceptString(id *Ident) string {
+	for i, r := range id.Name {
+		if !(r == '_' || unicode.IsLetter(r) || (i > 0 && unicode.IsDigit(r))) {
+			return strconv.Quote(id.Name)
+		}
+	}
+	if id.Name == "" {
+		return `""`
+	}
+	return id.Name
 }
 
 // TypeString prints a type expression.
@@ -120,6 +152,9 @@ func writeExpr(b *strings.Builder, e Expr) {
 		if e.Norm.Beta != nil {
 			fmt.Fprintf(b, "(%s)", e.Norm.Beta.Raw)
 		}
+		if e.Norm.BetaName != nil {
+			fmt.Fprintf(b, "(%s)", e.Norm.BetaName.Name)
+		}
 		b.WriteString(e.Constraint.String())
 		if e.View != nil {
 			b.WriteByte('[')
@@ -176,8 +211,52 @@ func ViewString(v View) string {
 		return v.Fun.Name + "(" + strings.Join(args, ", ") + ")"
 	case *NumberLit:
 		return v.Raw
+	case *FilterView:
+		return ViewString(v.X) + " where " + CondString(v.Cond)
+	case *OrderView:
+		return fmt.Sprintf("%s ordered by %s(%s, %s)", ViewString(v.X), ViewString(v.Rel), v.Src.Name, v.Tgt.Name)
 	}
 	panic(fmt.Sprintf("ast: unknown view %T", v))
+}
+
+// CondString prints a condition; parentheses are those written.
+func CondString(c Cond) string {
+	switch c := c.(type) {
+	case *CondBinary:
+		return CondString(c.X) + " " + c.Op.String() + " " + CondString(c.Y)
+	case *CondNot:
+		return "not " + CondString(c.X)
+	case *CondParen:
+		return "(" + CondString(c.X) + ")"
+	case *Compare:
+		return OperandString(c.X) + " " + c.Op.String() + " " + OperandString(c.Y)
+	case *InSet:
+		op := " in "
+		if c.Not {
+			op = " not in "
+		}
+		return OperandString(c.X) + op + OperandString(c.Set)
+	}
+	panic(fmt.Sprintf("ast: unknown condition %T", c))
+}
+
+// OperandString prints an operand of a condition.
+func OperandString(o Operand) string {
+	switch o := o.(type) {
+	case *PathView:
+		return ViewString(o)
+	case *StringLit:
+		return strconv.Quote(o.Value)
+	case *NumberLit:
+		return o.Raw
+	case *SetLit:
+		elems := make([]string, len(o.Elems))
+		for i, e := range o.Elems {
+			elems[i] = OperandString(e)
+		}
+		return "{" + strings.Join(elems, ", ") + "}"
+	}
+	panic(fmt.Sprintf("ast: unknown operand %T", o))
 }
 
 // Dump writes the tree of f, one node per line with its kind and span
@@ -222,9 +301,30 @@ func (d dumper) node(n Node, depth int) {
 		d.line(n, depth, "LetDecl %s", n.Name.Name)
 		d.node(n.Value, depth+1)
 	case *MetricDecl:
-		d.line(n, depth, "MetricDecl %s", n.Name.Name)
+		if n.Average != AvgDefault {
+			d.line(n, depth, "MetricDecl %s %s", n.Name.Name, n.Average)
+		} else {
+			d.line(n, depth, "MetricDecl %s", n.Name.Name)
+		}
+		d.node(n.Value, depth+1)
+		if n.By != nil {
+			d.line(n.By, depth+1, "By")
+			d.node(n.By, depth+2)
+		}
+	case *ParamDecl:
+		d.line(n, depth, "ParamDecl %s = %s", n.Name.Name, n.Value.Raw)
+	case *ConstDecl:
+		d.line(n, depth, "ConstDecl %s", n.Name.Name)
 		d.node(n.Value, depth+1)
 	case *OntologyDecl:
+		if n.From != nil {
+			sep := ""
+			if n.Sep != nil {
+				sep = fmt.Sprintf(" by %q", n.Sep.Value)
+			}
+			d.line(n, depth, "OntologyDecl %s from %q%s", n.Name.Name, n.From.Value, sep)
+			return
+		}
 		d.line(n, depth, "OntologyDecl %s", n.Name.Name)
 		for _, r := range n.Rules {
 			names := make([]string, len(r.Children))
@@ -266,6 +366,9 @@ func (d dumper) node(n Node, depth int) {
 		if n.Norm.Beta != nil {
 			norm += "(" + n.Norm.Beta.Raw + ")"
 		}
+		if n.Norm.BetaName != nil {
+			norm += "(" + n.Norm.BetaName.Name + ")"
+		}
 		d.line(n, depth, "Matching %s %s", norm, n.Constraint)
 		if n.View != nil {
 			d.node(n.View, depth+1)
@@ -303,6 +406,37 @@ func (d dumper) node(n Node, depth int) {
 		for _, a := range n.Args {
 			d.node(a, depth+1)
 		}
+	case *FilterView:
+		d.line(n, depth, "FilterView")
+		d.node(n.X, depth+1)
+		d.node(n.Cond, depth+1)
+	case *OrderView:
+		d.line(n, depth, "OrderView %s(%s, %s)", ViewString(n.Rel), n.Src.Name, n.Tgt.Name)
+		d.node(n.X, depth+1)
+	case *SetLit:
+		d.line(n, depth, "SetLit %s", OperandString(n))
+	case *CondBinary:
+		d.line(n, depth, "Cond %s", n.Op)
+		d.node(n.X, depth+1)
+		d.node(n.Y, depth+1)
+	case *CondNot:
+		d.line(n, depth, "Cond not")
+		d.node(n.X, depth+1)
+	case *CondParen:
+		d.line(n, depth, "CondParen")
+		d.node(n.X, depth+1)
+	case *Compare:
+		d.line(n, depth, "Compare %s", n.Op)
+		d.node(n.X, depth+1)
+		d.node(n.Y, depth+1)
+	case *InSet:
+		if n.Not {
+			d.line(n, depth, "InSet not")
+		} else {
+			d.line(n, depth, "InSet")
+		}
+		d.node(n.X, depth+1)
+		d.node(n.Set, depth+1)
 	default:
 		panic(fmt.Sprintf("ast: unknown node %T", n))
 	}

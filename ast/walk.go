@@ -32,10 +32,25 @@ func Inspect(n Node, f func(Node) bool) {
 	case *MetricDecl:
 		Inspect(n.Name, f)
 		Inspect(n.Value, f)
+		if n.By != nil {
+			Inspect(n.By, f)
+		}
+	case *ParamDecl:
+		Inspect(n.Name, f)
+		Inspect(n.Value, f)
+	case *ConstDecl:
+		Inspect(n.Name, f)
+		Inspect(n.Value, f)
 	case *OntologyDecl:
 		Inspect(n.Name, f)
 		for _, r := range n.Rules {
 			Inspect(r, f)
+		}
+		if n.From != nil {
+			Inspect(n.From, f)
+		}
+		if n.Sep != nil {
+			Inspect(n.Sep, f)
 		}
 	case *OntologyRule:
 		Inspect(n.Parent, f)
@@ -55,6 +70,9 @@ func Inspect(n Node, f func(Node) bool) {
 	case *Normalizer:
 		if n.Beta != nil {
 			Inspect(n.Beta, f)
+		}
+		if n.BetaName != nil {
+			Inspect(n.BetaName, f)
 		}
 	case *Selector:
 		Inspect(n.X, f)
@@ -98,6 +116,31 @@ func Inspect(n Node, f func(Node) bool) {
 		for _, a := range n.Args {
 			Inspect(a, f)
 		}
+	case *FilterView:
+		Inspect(n.X, f)
+		Inspect(n.Cond, f)
+	case *OrderView:
+		Inspect(n.X, f)
+		Inspect(n.Rel, f)
+		Inspect(n.Src, f)
+		Inspect(n.Tgt, f)
+	case *SetLit:
+		for _, e := range n.Elems {
+			Inspect(e, f)
+		}
+	case *CondBinary:
+		Inspect(n.X, f)
+		Inspect(n.Y, f)
+	case *CondNot:
+		Inspect(n.X, f)
+	case *CondParen:
+		Inspect(n.X, f)
+	case *Compare:
+		Inspect(n.X, f)
+		Inspect(n.Y, f)
+	case *InSet:
+		Inspect(n.X, f)
+		Inspect(n.Set, f)
 	default:
 		panic(fmt.Sprintf("ast: unknown node %T", n))
 	}

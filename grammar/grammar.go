@@ -28,13 +28,17 @@ type File struct {
 	Decls []*Decl `parser:"@@*"`
 }
 
-// Decl = TypeDecl | InputDecl | LetDecl | MetricDecl | OntologyDecl .
+// Decl = TypeDecl | InputDecl | LetDecl | MetricDecl | OntologyDecl
+//
+//	| ParamDecl | ConstDecl .
 type Decl struct {
 	Type     *TypeDecl     `parser:"  @@"`
 	Input    *InputDecl    `parser:"| @@"`
 	Let      *LetDecl      `parser:"| @@"`
 	Metric   *MetricDecl   `parser:"| @@"`
 	Ontology *OntologyDecl `parser:"| @@"`
+	Param    *ParamDecl    `parser:"| @@"`
+	Const    *ConstDecl    `parser:"| @@"`
 }
 
 // TypeDecl = "type" Ident "{" (Field ","?)* "}" .
@@ -66,26 +70,67 @@ type LetDecl struct {
 	Value *Expr `parser:"@@"`
 }
 
-// MetricDecl = "metric" Ident "=" Expr .
+// MetricDecl = "metric" Ident "=" Expr ("by" View)? Average? .
 type MetricDecl struct {
 	Pos   lexer.Position
-	Name  Name  `parser:"'metric' @Ident '='"`
-	Value *Expr `parser:"@@"`
+	Name  Name     `parser:"'metric' @Ident '='"`
+	Value *Expr    `parser:"@@"`
+	By    *View    `parser:"('by' @@)?"`
+	Avg   *Average `parser:"@@?"`
 }
 
-// OntologyDecl = "ontology" Ident "{" OntologyEntry* "}" .
+// Average = "micro" | "macro" ("(" "gold" ")")? .
+type Average struct {
+	Kind  Name   `parser:"@('micro' | 'macro')"`
+	Gold  *Name  `parser:"('(' @'gold'"`
+	Close *Punct `parser:" @')')?"`
+}
+
+// ParamDecl = "param" Ident "=" "-"? Number .
+type ParamDecl struct {
+	Pos   lexer.Position
+	Name  Name    `parser:"'param' @Ident '='"`
+	Value *Scalar `parser:"@@"`
+}
+
+// ConstDecl = "const" Ident "=" (SetLiteral | Scalar) .
+type ConstDecl struct {
+	Pos    lexer.Position
+	Name   Name        `parser:"'const' @Ident '='"`
+	Set    *SetLiteral `parser:"(  @@"`
+	Scalar *Scalar     `parser:" | @@)"`
+}
+
+// SetLiteral = "{" (Scalar ("," Scalar)*)? "}" .
+type SetLiteral struct {
+	Lbrace Punct     `parser:"@'{'"`
+	Elems  []*Scalar `parser:"(@@ (',' @@)*)?"`
+	Rbrace Punct     `parser:"@'}'"`
+}
+
+// Scalar = String | "-"? Number .
+type Scalar struct {
+	String *String `parser:"  @String"`
+	Minus  *Punct  `parser:"| (@'-'?"`
+	Number *Number `parser:"   @Number)"`
+}
+
+// OntologyDecl = "ontology" Ident ("from" String ("by" String)? | "{" OntologyEntry* "}") .
 // Entries are flat: a name followed by ":" opens a parent, the names after
 // it (comma separated) are its children, until the next parent.
 type OntologyDecl struct {
 	Pos     lexer.Position
-	Name    Name             `parser:"'ontology' @Ident '{'"`
-	Entries []*OntologyEntry `parser:"@@*"`
-	Rbrace  Punct            `parser:"@'}'"`
+	Name    Name             `parser:"'ontology' @Ident"`
+	From    *String          `parser:"(  'from' @String"`
+	Sep     *String          `parser:"   ('by' @String)?"`
+	Lbrace  *Punct           `parser:" | @'{'"`
+	Entries []*OntologyEntry `parser:"   @@*"`
+	Rbrace  *Punct           `parser:"   @'}')"`
 }
 
-// OntologyEntry = Ident ":"? (","|";")? .
+// OntologyEntry = (Ident | Keyword | String) ":"? (","|";")? .
 type OntologyEntry struct {
-	Name   Name `parser:"@Ident"`
+	Name   Name `parser:"@(Ident | Keyword | String)"`
 	Parent bool `parser:"@':'? (',' | ';')?"`
 }
 
@@ -138,11 +183,81 @@ type Postfix struct {
 	Views   []*ViewBrack `parser:"@@*"`
 }
 
-// ViewBrack = "[" View "]" .
+// ViewBrack = "[" View Where? Order? "]" .
 type ViewBrack struct {
-	Lbrack Punct `parser:"@'['"`
-	View   *View `parser:"@@"`
-	Rbrack Punct `parser:"@']'"`
+	Lbrack Punct  `parser:"@'['"`
+	View   *View  `parser:"@@"`
+	Where  *Where `parser:"@@?"`
+	Order  *Order `parser:"@@?"`
+	Rbrack Punct  `parser:"@']'"`
+}
+
+// Where = "where" Cond .
+type Where struct {
+	Kw   Name  `parser:"@'where'"`
+	Cond *Cond `parser:"@@"`
+}
+
+// Order = "ordered" "by" FieldName ("." FieldName)* "(" FieldName "," FieldName ")" .
+type Order struct {
+	Kw     Name        `parser:"@'ordered' 'by'"`
+	Head   FieldName   `parser:"@(Ident | Keyword)"`
+	Rest   []FieldName `parser:"@(('.' (Ident | Keyword))*)"`
+	Lparen Punct       `parser:"@'('"`
+	Src    FieldName   `parser:"@(Ident | Keyword) ','"`
+	Tgt    FieldName   `parser:"@(Ident | Keyword)"`
+	Rparen Punct       `parser:"@')'"`
+}
+
+// Cond = CondAnd ("or" CondAnd)* .
+type Cond struct {
+	Head *CondAnd  `parser:"@@"`
+	Tail []*CondOr `parser:"@@*"`
+}
+
+// CondOr is one `or CondAnd` of a Cond.
+type CondOr struct {
+	Op Name     `parser:"@'or'"`
+	X  *CondAnd `parser:"@@"`
+}
+
+// CondAnd = CondNot ("and" CondNot)* .
+type CondAnd struct {
+	Head *CondNot      `parser:"@@"`
+	Tail []*CondAndArg `parser:"@@*"`
+}
+
+// CondAndArg is one `and CondNot` of a CondAnd.
+type CondAndArg struct {
+	Op Name     `parser:"@'and'"`
+	X  *CondNot `parser:"@@"`
+}
+
+// CondNot = "not" CondNot | CondAtom .
+type CondNot struct {
+	Not  *Name     `parser:"  @'not'"`
+	X    *CondNot  `parser:"  @@"`
+	Atom *CondAtom `parser:"| @@"`
+}
+
+// CondAtom = "(" Cond ")" | Operand (CompareOp Operand | "not"? "in" Operand) .
+type CondAtom struct {
+	Lparen *Punct   `parser:"  @'('"`
+	Paren  *Cond    `parser:"  @@"`
+	Rparen *Punct   `parser:"  @')'"`
+	X      *Operand `parser:"| @@"`
+	Op     *Punct   `parser:"  (  @('==' | '!=' | '>=' | '≥' | '<=' | '≤' | '>' | '<')"`
+	Y      *Operand `parser:"     @@"`
+	NotIn  *Name    `parser:"   | @'not'?"`
+	In     *Name    `parser:"     @'in'"`
+	Set    *Operand `parser:"     @@ )"`
+}
+
+// Operand = SetLiteral | Scalar | View .
+type Operand struct {
+	Set    *SetLiteral `parser:"  @@"`
+	Scalar *Scalar     `parser:"| @@"`
+	View   *View       `parser:"| @@"`
 }
 
 // Primary = Number | Iverson | Paren | NameTerm .
@@ -189,7 +304,7 @@ type Args struct {
 	Rparen Punct   `parser:"@')'"`
 }
 
-// MatchTail = Constraint ("[" View "]")? "(" Expr ("," "align" "=" Expr)? ")" .
+// MatchTail = Constraint ViewBrack? "(" Expr ("," "align" "=" Expr)? ")" .
 type MatchTail struct {
 	Op     Punct      `parser:"@('<->' | '↔' | '->' | '→' | '<-' | '←' | '~' | '∼')"`
 	View   *ViewBrack `parser:"@@?"`

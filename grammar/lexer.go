@@ -20,17 +20,17 @@ import (
 // that a stray `∑` (n-ary summation, not Σ) reaches the parser as a token
 // and gets a "did you mean" message instead of a bare lexer error.
 var specLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "comment", Pattern: `#[^\n]*`},
+	{Name: "comment", Pattern: `#[^\r\n]*`},
 	{Name: "whitespace", Pattern: `[ \t\r\n]+`},
 	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
 	{Name: "Number", Pattern: `(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`},
 	{Name: "Ident", Pattern: `[\p{L}_][\p{L}\p{N}_]*`},
-	{Name: "Operator", Pattern: `<->|->|<-|>=|<=|==|[-+*/×()\[\]{}<>,.:;=|~↔→←∼⟦⟧≥≤]`},
+	{Name: "Operator", Pattern: `<->|->|<-|>=|<=|==|!=|[-+*/×()\[\]{}<>,.:;=|~↔→←∼⟦⟧≥≤]`},
 	{Name: "Other", Pattern: `.`},
 })
 
 // keywords cannot be let or metric names; they can be field names.
-var keywords = map[string]bool{"type": true, "input": true, "let": true, "metric": true, "ontology": true}
+var keywords = map[string]bool{"type": true, "input": true, "let": true, "metric": true, "ontology": true, "param": true, "const": true}
 
 var keywordType = lexer.TokenType(-100) // not produced by the lexer itself
 

@@ -153,18 +153,101 @@ func (l *lowerer) decl(d *Decl) ast.Decl {
 	case d.Let != nil:
 		return &ast.LetDecl{LetPos: pos(d.Let.Pos), Name: ident(d.Let.Name), Value: l.expr(d.Let.Value)}
 	case d.Metric != nil:
-		return &ast.MetricDecl{MetricPos: pos(d.Metric.Pos), Name: ident(d.Metric.Name), Value: l.expr(d.Metric.Value)}
+		return l.metric(d.Metric)
 	case d.Ontology != nil:
 		return l.ontology(d.Ontology)
+	case d.Param != nil:
+		pd := &ast.ParamDecl{ParamPos: pos(d.Param.Pos), Name: ident(d.Param.Name)}
+		if v, ok := l.scalar(d.Param.Value).(*ast.NumberLit); ok {
+			pd.Value = v
+		} else {
+			str := l.scalar(d.Param.Value)
+			l.errorf(str.Pos(), str.End(), "a param is a number, as in param cutoff = 0.7; use const for a string")
+			pd.Value = &ast.NumberLit{ValuePos: str.Pos(), Raw: "0"}
+		}
+		return pd
+	case d.Const != nil:
+		cd := &ast.ConstDecl{ConstPos: pos(d.Const.Pos), Name: ident(d.Const.Name)}
+		if d.Const.Set != nil {
+			cd.Value = l.setLit(d.Const.Set)
+		} else {
+			cd.Value = l.scalar(d.Const.Scalar)
+		}
+		return cd
 	}
 	panic("grammar: empty declaration")
 }
 
+func (l *lowerer) metric(m *MetricDecl) ast.Decl {
+	md := &ast.MetricDecl{MetricPos: pos(m.Pos), Name: ident(m.Name), Value: l.expr(m.Value)}
+	if m.By != nil {
+		md.By = l.view(m.By)
+	}
+	if a := m.Avg; a != nil {
+		md.AvgPos, md.AvgEnd = pos(a.Kind.Pos), tokEnd(a.Kind)
+		md.Average = ast.AvgMicro
+		if a.Kind.Value == "macro" {
+			md.Average = ast.AvgMacro
+		}
+		if a.Gold != nil {
+			md.AvgEnd = tokEnd(*a.Close)
+			if md.Average == ast.AvgMicro {
+				l.errorf(md.AvgPos, md.AvgEnd, "micro averages the whole corpus; only macro takes (gold), the documents with a non-empty gold")
+			}
+			md.Average = ast.AvgMacroGold
+		}
+	}
+	return md
+}
+
+// scalar lowers a string or a (possibly negative) number.
+func (l *lowerer) scalar(sc *Scalar) ast.Operand {
+	if sc.String != nil {
+		return l.stringLit(*sc.String)
+	}
+	n := l.number(*sc.Number)
+	if sc.Minus != nil {
+		n.ValuePos = pos(sc.Minus.Pos)
+		n.Raw = "-" + n.Raw
+		n.Value = -n.Value
+		if sc.Minus.Pos.Offset+1 != sc.Number.Pos.Offset {
+			// Keep Raw the text between the positions it spans.
+			n.Raw = "-" + sc.Number.Value
+		}
+	}
+	return n
+}
+
+func (l *lowerer) setLit(sl *SetLiteral) *ast.SetLit {
+	set := &ast.SetLit{Lbrace: pos(sl.Lbrace.Pos), Rbrace: pos(sl.Rbrace.Pos)}
+	for _, e := range sl.Elems {
+		set.Elems = append(set.Elems, l.scalar(e))
+	}
+	return set
+}
+
+// concept is an ontology concept name: an identifier or a quoted string.
+func (l *lowerer) concept(t lexer.Token) *ast.Ident {
+	id := ident(t)
+	if strings.HasPrefix(t.Value, `"`) {
+		id.Name = l.stringLit(t).Value
+	}
+	return id
+}
+
 func (l *lowerer) ontology(o *OntologyDecl) ast.Decl {
-	od := &ast.OntologyDecl{OntologyPos: pos(o.Pos), Name: ident(o.Name), Rbrace: pos(o.Rbrace.Pos)}
+	od := &ast.OntologyDecl{OntologyPos: pos(o.Pos), Name: ident(o.Name)}
+	if o.From != nil {
+		od.From = l.stringLit(*o.From)
+		if o.Sep != nil {
+			od.Sep = l.stringLit(*o.Sep)
+		}
+		return od
+	}
+	od.Rbrace = pos(o.Rbrace.Pos)
 	var cur *ast.OntologyRule
 	for _, e := range o.Entries {
-		name := ident(e.Name)
+		name := l.concept(e.Name)
 		if e.Parent {
 			cur = &ast.OntologyRule{Parent: name}
 			od.Rules = append(od.Rules, cur)
@@ -242,7 +325,7 @@ func (l *lowerer) unary(u *Unary) ast.Expr {
 	}
 	x := l.primary(u.Postfix.Primary)
 	for _, vb := range u.Postfix.Views {
-		x = &ast.Project{X: x, Lbrack: pos(vb.Lbrack.Pos), View: l.view(vb.View), Rbrack: pos(vb.Rbrack.Pos)}
+		x = &ast.Project{X: x, Lbrack: pos(vb.Lbrack.Pos), View: l.viewBrack(vb), Rbrack: pos(vb.Rbrack.Pos)}
 	}
 	return x
 }
@@ -345,20 +428,23 @@ func (l *lowerer) matching(n *NameTerm) ast.Expr {
 	if n.Args != nil {
 		norm.EndPos = pos(n.Args.Rparen.Pos) + 1
 		var beta *ast.NumberLit
+		var betaName *ast.Ident
 		if len(n.Args.List) == 1 {
-			beta = numberOnly(l.expr(n.Args.List[0]))
+			arg := l.expr(n.Args.List[0])
+			beta = numberOnly(arg)
+			betaName, _ = arg.(*ast.Ident)
 		}
 		switch {
 		case !ok:
 			// Already reported: an unknown letter is the one mistake here.
 		case kind != ast.NormF:
 			l.errorf(norm.NamePos, norm.EndPos, "only F takes a parameter, as in F(0.5)")
-		case beta == nil:
-			l.errorf(pos(n.Args.Lparen.Pos), norm.EndPos, "F(β) takes one number, as in F(0.5)")
-		case beta.Value <= 0:
+		case beta == nil && betaName == nil:
+			l.errorf(pos(n.Args.Lparen.Pos), norm.EndPos, "F(β) takes one number or param, as in F(0.5)")
+		case beta != nil && beta.Value <= 0:
 			l.errorf(beta.Pos(), beta.End(), "β of F(β) must be positive")
 		}
-		norm.Beta = beta
+		norm.Beta, norm.BetaName = beta, betaName
 	}
 	m := n.Match
 	mt := &ast.Matching{
@@ -366,7 +452,7 @@ func (l *lowerer) matching(n *NameTerm) ast.Expr {
 		Lparen: pos(m.Lparen.Pos), Sim: l.expr(m.Sim), Rparen: pos(m.Rparen.Pos),
 	}
 	if m.View != nil {
-		mt.View = l.view(m.View.View)
+		mt.View = l.viewBrack(m.View)
 	}
 	if m.Align != nil {
 		mt.Align = l.expr(m.Align)
@@ -378,6 +464,79 @@ func (l *lowerer) matching(n *NameTerm) ast.Expr {
 func numberOnly(e ast.Expr) *ast.NumberLit {
 	n, _ := e.(*ast.NumberLit)
 	return n
+}
+
+// viewBrack lowers the inside of [...]: a view, with a filter and an
+// order if given.
+func (l *lowerer) viewBrack(vb *ViewBrack) ast.View {
+	v := l.view(vb.View)
+	if w := vb.Where; w != nil {
+		v = &ast.FilterView{X: v, WherePos: pos(w.Kw.Pos), Cond: l.cond(w.Cond)}
+	}
+	if o := vb.Order; o != nil {
+		rel := &ast.PathView{Fields: []*ast.Ident{ident(o.Head)}}
+		for _, f := range o.Rest {
+			if f.Value != "." {
+				rel.Fields = append(rel.Fields, ident(f))
+			}
+		}
+		v = &ast.OrderView{X: v, OrderedPos: pos(o.Kw.Pos), Rel: rel, Src: ident(o.Src), Tgt: ident(o.Tgt), Rparen: pos(o.Rparen.Pos)}
+	}
+	return v
+}
+
+func (l *lowerer) cond(c *Cond) ast.Cond {
+	x := l.condAnd(c.Head)
+	for _, t := range c.Tail {
+		x = &ast.CondBinary{X: x, OpPos: pos(t.Op.Pos), Op: ast.CondOr, Y: l.condAnd(t.X)}
+	}
+	return x
+}
+
+func (l *lowerer) condAnd(c *CondAnd) ast.Cond {
+	x := l.condNot(c.Head)
+	for _, t := range c.Tail {
+		x = &ast.CondBinary{X: x, OpPos: pos(t.Op.Pos), Op: ast.CondAnd, Y: l.condNot(t.X)}
+	}
+	return x
+}
+
+func (l *lowerer) condNot(c *CondNot) ast.Cond {
+	if c.Not != nil {
+		return &ast.CondNot{NotPos: pos(c.Not.Pos), X: l.condNot(c.X)}
+	}
+	a := c.Atom
+	if a.Lparen != nil {
+		return &ast.CondParen{Lparen: pos(a.Lparen.Pos), X: l.cond(a.Paren), Rparen: pos(a.Rparen.Pos)}
+	}
+	x := l.operand(a.X)
+	if a.Op != nil {
+		op, ok := compareOps[a.Op.Value]
+		if a.Op.Value == "!=" {
+			op, ok = ast.OpNE, true
+		}
+		if !ok {
+			l.errorf(pos(a.Op.Pos), tokEnd(*a.Op), "unknown comparison %s", a.Op.Value)
+		}
+		return &ast.Compare{X: x, OpPos: pos(a.Op.Pos), Op: op, Y: l.operand(a.Y)}
+	}
+	return &ast.InSet{X: x, Not: a.NotIn != nil, InPos: pos(a.In.Pos), Set: l.operand(a.Set)}
+}
+
+func (l *lowerer) operand(o *Operand) ast.Operand {
+	switch {
+	case o.Set != nil:
+		return l.setLit(o.Set)
+	case o.Scalar != nil:
+		return l.scalar(o.Scalar)
+	}
+	v := l.view(o.View)
+	path, ok := v.(*ast.PathView)
+	if !ok {
+		l.errorf(v.Pos(), v.End(), "a condition compares fields of the element, strings, numbers and sets; %s is a view call", ast.ViewString(v))
+		return &ast.PathView{Fields: []*ast.Ident{{NamePos: v.Pos(), NameEnd: v.End(), Name: "_"}}}
+	}
+	return path
 }
 
 func (l *lowerer) view(v *View) ast.View {

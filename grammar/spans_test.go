@@ -3,6 +3,7 @@ package grammar_test
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -40,7 +41,10 @@ func checkSpans(t testing.TB, text string, n ast.Node) int {
 	src := text[n.Pos().Offset():n.End().Offset()]
 	switch x := n.(type) {
 	case *ast.Ident:
-		if src != x.Name {
+		if unq, err := strconv.Unquote(src); err == nil {
+			// A concept name may be quoted: "Conflict.Attack".
+			require.Equal(t, unq, x.Name, "a quoted name at %s", where(n))
+		} else if src != x.Name {
 			require.Equal(t, "delta", x.Name, "only δ is respelled: %q at %s", src, where(n))
 			require.Equal(t, "δ", src)
 		}
