@@ -493,6 +493,15 @@ type Compare struct {
 	Y     Operand
 }
 
+// CondTruth is an operand alone: a boolean field that must be true.
+type CondTruth struct {
+	X Operand
+}
+
+func (c *CondTruth) Pos() Pos { return c.X.Pos() }
+func (c *CondTruth) End() Pos { return c.X.End() }
+func (*CondTruth) condNode()  {}
+
 // InSet is `x in s` or `x not in s`.
 type InSet struct {
 	X     Operand

@@ -230,6 +230,8 @@ func CondString(c Cond) string {
 		return "(" + CondString(c.X) + ")"
 	case *Compare:
 		return OperandString(c.X) + " " + c.Op.String() + " " + OperandString(c.Y)
+	case *CondTruth:
+		return OperandString(c.X)
 	case *InSet:
 		op := " in "
 		if c.Not {
@@ -429,6 +431,9 @@ func (d dumper) node(n Node, depth int) {
 		d.line(n, depth, "Compare %s", n.Op)
 		d.node(n.X, depth+1)
 		d.node(n.Y, depth+1)
+	case *CondTruth:
+		d.line(n, depth, "CondTruth")
+		d.node(n.X, depth+1)
 	case *InSet:
 		if n.Not {
 			d.line(n, depth, "InSet not")

@@ -141,6 +141,8 @@ func Inspect(n Node, f func(Node) bool) {
 	case *InSet:
 		Inspect(n.X, f)
 		Inspect(n.Set, f)
+	case *CondTruth:
+		Inspect(n.X, f)
 	default:
 		panic(fmt.Sprintf("ast: unknown node %T", n))
 	}

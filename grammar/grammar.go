@@ -240,7 +240,8 @@ type CondNot struct {
 	Atom *CondAtom `parser:"| @@"`
 }
 
-// CondAtom = "(" Cond ")" | Operand (CompareOp Operand | "not"? "in" Operand) .
+// CondAtom = "(" Cond ")" | Operand (CompareOp Operand | "not"? "in" Operand)? .
+// An operand alone is a boolean field.
 type CondAtom struct {
 	Lparen *Punct   `parser:"  @'('"`
 	Paren  *Cond    `parser:"  @@"`
@@ -250,7 +251,7 @@ type CondAtom struct {
 	Y      *Operand `parser:"     @@"`
 	NotIn  *Name    `parser:"   | @'not'?"`
 	In     *Name    `parser:"     @'in'"`
-	Set    *Operand `parser:"     @@ )"`
+	Set    *Operand `parser:"     @@ )?"`
 }
 
 // Operand = SetLiteral | Scalar | View .

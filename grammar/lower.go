@@ -520,6 +520,9 @@ func (l *lowerer) condNot(c *CondNot) ast.Cond {
 		}
 		return &ast.Compare{X: x, OpPos: pos(a.Op.Pos), Op: op, Y: l.operand(a.Y)}
 	}
+	if a.In == nil {
+		return &ast.CondTruth{X: x}
+	}
 	return &ast.InSet{X: x, Not: a.NotIn != nil, InPos: pos(a.In.Pos), Set: l.operand(a.Set)}
 }
 

@@ -68,6 +68,52 @@ type Similarity struct {
 	// blocking keys, blind to the variables' names.
 	Latent     LatentFunc
 	LatentKeys KeyFunc
+	// Params are the arguments the similarity takes in a spec, as in
+	// ancestor(O, 0.5); CheckArgs and BindArgs then replace Check and
+	// Bind, and BindKeys gets the arguments too (BindArgKeys).
+	Params      []ArgKind
+	CheckArgs   func(t types.Type, args []Arg) string
+	BindArgs    func(t types.Type, args []Arg) SimFunc
+	BindArgKeys func(t types.Type, args []Arg) KeyFunc
+}
+
+// ArgKind is the kind of a similarity's argument.
+type ArgKind uint8
+
+const (
+	// ArgOntology is the name of an ontology of the spec.
+	ArgOntology ArgKind = iota
+	// ArgNumber is a number (or a param).
+	ArgNumber
+)
+
+func (k ArgKind) String() string {
+	if k == ArgOntology {
+		return "an ontology"
+	}
+	return "a number"
+}
+
+// Arg is a resolved argument.
+type Arg struct {
+	Ontology *types.Ontology
+	Number   float64
+}
+
+// Impl returns the implementation of s at type t with arguments args.
+func (s *Similarity) Impl(t types.Type, args []Arg) SimFunc {
+	if s.BindArgs != nil {
+		return s.BindArgs(t, args)
+	}
+	return s.At(t)
+}
+
+// KeysFor returns the blocking keys of s at type t with args, or nil.
+func (s *Similarity) KeysFor(t types.Type, args []Arg) KeyFunc {
+	if s.BindArgKeys != nil {
+		return s.BindArgKeys(t, args)
+	}
+	return s.KeysAt(t)
 }
 
 // KeysAt returns the blocking keys of s at type t, or nil.
@@ -113,6 +159,8 @@ type Function struct {
 	Eval    func(args []float64) float64
 	Combine Combine
 	SideOfN bool
+	// Split: pr(a, b), a corpus form (see Pr).
+	Split bool
 }
 
 // View maps one value to another inside brackets: e[memberships(entities)].
@@ -134,8 +182,8 @@ type View struct {
 
 // Similarities, Functions and Views are the tables, in documentation order.
 var (
-	Similarities = []*Similarity{Delta, Subset}
-	Functions    = []*Function{Max, Min, Self}
+	Similarities = []*Similarity{Delta, Subset, Ancestor, Level, Supertypes}
+	Functions    = []*Function{Max, Min, Self, Pr}
 	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Lower, Tokens}
 )
 
@@ -274,6 +322,16 @@ var Self = &Function{
 	Example: "`N~[entities](self(S<->[mentions](delta)) * N<->[pairs(mentions)](delta))`",
 	MinArgs: 1, MaxArgs: 1,
 	SideOfN: true,
+}
+
+// Pr is pr(a, b): one metric row from two metrics.
+var Pr = &Function{
+	Name: "pr",
+	Doc: "pr(a, b) is a metric whose precision side is metric a's and whose recall side is metric b's: per document, a's Σ(X,Y) and Σ(X,X), b's Σ(X,Y) (its recall numerator) and Σ(Y,Y); F1 is their harmonic mean. " +
+		"For metrics that choose the matching differently for precision and recall (IterX's CEAF-RME⊆).",
+	Example: "`metric rme = pr(rme_p, rme_r)`",
+	MinArgs: 2, MaxArgs: 2,
+	Split: true,
 }
 
 // Memberships is the B³ view: one record {mention, entity} per mention of
@@ -453,6 +511,9 @@ func Markdown() string {
 	b.WriteString("| name | kind | meaning | example |\n|---|---|---|---|\n")
 	for _, s := range Similarities {
 		name := "`" + s.Name + "`"
+		if len(s.Params) > 0 {
+			name = "`" + s.Name + "(" + argSignature(s.Params) + ")`"
+		}
 		if s.Spelled != "" {
 			name += " (`" + s.Spelled + "`)"
 		}
@@ -460,8 +521,11 @@ func Markdown() string {
 	}
 	for _, f := range Functions {
 		sig := "(a, b, ...)"
-		if f.MaxArgs == 1 {
+		switch {
+		case f.MaxArgs == 1:
 			sig = "(e)"
+		case f.Split:
+			sig = "(a, b)"
 		}
 		fmt.Fprintf(&b, "| `%s%s` | function | %s | %s |\n", f.Name, sig, f.Doc, f.Example)
 	}
@@ -469,4 +533,12 @@ func Markdown() string {
 		fmt.Fprintf(&b, "| `%s(...)` | view | %s | %s |\n", v.Name, v.Doc, v.Example)
 	}
 	return b.String()
+}
+
+func argSignature(ps []ArgKind) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = map[ArgKind]string{ArgOntology: "O", ArgNumber: "w"}[p]
+	}
+	return strings.Join(names, ", ")
 }

@@ -18,23 +18,46 @@ import (
 	"github.com/metricc/metricc/typecheck/types"
 )
 
+// Config is what a check depends on besides the spec.
+type Config struct {
+	// Env is the builtins (nil: the standard library).
+	Env *stdlib.Env
+	// Params are values for the spec's params (--set NAME=VALUE).
+	Params map[string]float64
+	// ReadFile reads a file named in the spec (an ontology), relative to
+	// the spec; nil: the spec cannot name files.
+	ReadFile func(name string) ([]byte, error)
+}
+
 // Check checks f against the standard library and returns the program, or
 // every error found.
-func Check(f *ast.File) (*Program, ast.ErrorList) { return CheckWith(f, stdlib.Default()) }
+func Check(f *ast.File) (*Program, ast.ErrorList) { return Config{}.Check(f) }
 
 // CheckWith checks f against the builtins of env.
 func CheckWith(f *ast.File, env *stdlib.Env) (*Program, ast.ErrorList) {
+	return Config{Env: env}.Check(f)
+}
+
+// Check checks f with the configuration.
+func (cfg Config) Check(f *ast.File) (*Program, ast.ErrorList) {
+	if cfg.Env == nil {
+		cfg.Env = stdlib.Default()
+	}
 	c := &checker{
-		src:       f.Source,
-		env:       env,
-		types:     types.NewInterner(),
-		typeDecls: map[string]*typeEntry{},
-		names:     map[string]*nameEntry{},
-		instances: map[instKey]*instance{},
-		prog:      &Program{File: f, Env: env},
+		src:        f.Source,
+		cfg:        cfg,
+		env:        cfg.Env,
+		types:      types.NewInterner(),
+		typeDecls:  map[string]*typeEntry{},
+		ontologies: map[string]*ontologyEntry{},
+		names:      map[string]*nameEntry{},
+		instances:  map[instKey]*instance{},
+		prog:       &Program{File: f, Env: cfg.Env},
 	}
 	c.collect(f)
+	c.applyParams()
 	c.classifyMetrics()
+	c.buildOntologies()
 	c.resolveTypes()
 	c.resolveNames()
 	c.checkMetrics()
@@ -49,8 +72,12 @@ type checker struct {
 	src   *ast.Source
 	errs  ast.ErrorList
 	prog  *Program
+	cfg   Config
 	env   *stdlib.Env
 	types *types.Interner
+
+	ontologies    map[string]*ontologyEntry
+	ontologyOrder []*ontologyEntry
 
 	typeDecls map[string]*typeEntry
 	typeOrder []*typeEntry
@@ -76,12 +103,16 @@ type nameKind int
 const (
 	letName nameKind = iota
 	metricName
+	paramName
+	constName
 )
 
 type nameEntry struct {
 	kind   nameKind
 	ident  *ast.Ident
 	let    *ast.LetDecl
+	param  *Param
+	konst  *Constant
 	metric *ast.MetricDecl
 	m      *Metric // metrics only
 	corpus bool    // metrics only: refers to other metrics
@@ -142,7 +173,11 @@ func (c *checker) collect(f *ast.File) {
 		case *ast.MetricDecl:
 			c.declareName(&nameEntry{kind: metricName, ident: d.Name, metric: d})
 		case *ast.OntologyDecl:
-			c.errorf(d, "ontology declarations are not supported yet (they come with the ontology similarities ancestor, level and supertypes)")
+			c.collectOntology(d)
+		case *ast.ParamDecl:
+			c.collectParam(d)
+		case *ast.ConstDecl:
+			c.collectConst(d)
 		}
 	}
 }
@@ -150,33 +185,39 @@ func (c *checker) collect(f *ast.File) {
 // classifyMetrics tells corpus metrics from similarity metrics, once every
 // name is known (a corpus metric may name a metric declared after it).
 func (c *checker) classifyMetrics() {
-	isMetric := func(name string) bool {
+	kind := func(name string) (nameKind, bool) {
 		e := c.names[name]
-		return e != nil && e.kind == metricName
+		if e == nil {
+			return 0, false
+		}
+		return e.kind, true
 	}
 	for _, e := range c.nameOrder {
 		if e.kind == metricName {
-			e.corpus = isCorpusExpr(e.metric.Value, isMetric)
+			e.corpus = isCorpusExpr(e.metric.Value, kind, func(name string) bool { return c.env.Function(name) != nil })
 		}
 	}
 }
 
-func (c *checker) declareName(e *nameEntry) {
+// declareName adds a let, metric, param or const to the one namespace they
+// share, and reports whether it could.
+func (c *checker) declareName(e *nameEntry) bool {
 	name := e.ident.Name
 	if c.env.Similarity(name) != nil || c.env.Function(name) != nil {
 		c.errorf(e.ident, "%q redeclares a built-in name", name)
-		return
+		return false
 	}
 	if _, isNorm := normalizerLetters[name]; isNorm {
 		c.errorf(e.ident, "%q is a normalizer letter and cannot be declared", name)
-		return
+		return false
 	}
 	if prev := c.names[name]; prev != nil {
 		c.errorf(e.ident, "%q redeclared (first declared at %s)", name, c.src.Position(prev.ident.Pos()))
-		return
+		return false
 	}
 	c.names[name] = e
 	c.nameOrder = append(c.nameOrder, e)
+	return true
 }
 
 var normalizerLetters = map[string]bool{"S": true, "P": true, "R": true, "F": true, "J": true, "N": true, "Σ": true}
@@ -185,24 +226,40 @@ var normalizerLetters = map[string]bool{"S": true, "P": true, "R": true, "F": tr
 // metrics rather than a similarity: it names a metric value (`muc.f1`), or
 // it combines whole metrics (`(blanc_c + blanc_n) / 2`) and nothing that
 // compares values.
-func isCorpusExpr(e ast.Expr, isMetric func(string) bool) bool {
+func isCorpusExpr(e ast.Expr, kindOf func(string) (nameKind, bool), isFunction func(string) bool) bool {
 	selector, metric, similarity := false, false, false
-	ast.Inspect(e, func(n ast.Node) bool {
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Selector:
 			selector = true
 			return false
 		case *ast.Ident:
-			if isMetric(n.Name) {
+			switch k, ok := kindOf(n.Name); {
+			case ok && k == metricName:
 				metric = true
-			} else {
+			case ok && (k == paramName || k == constName):
+				// A number in either kind of metric.
+			default:
 				similarity = true
 			}
+		case *ast.Call:
+			// The function's name is neither a metric nor a similarity;
+			// a similarity called with arguments (ancestor(O, w)) is one.
+			if !isFunction(n.Fun.Name) {
+				similarity = true
+				return false
+			}
+			for _, a := range n.Args {
+				ast.Inspect(a, visit)
+			}
+			return false
 		case *ast.Matching, *ast.Project:
 			similarity = true
 		}
 		return true
-	})
+	}
+	ast.Inspect(e, visit)
 	return selector || (metric && !similarity)
 }
 
@@ -352,6 +409,15 @@ func (c *checker) typeExpr(t ast.TypeExpr) types.Type {
 		if b := basicTypes[name]; b != nil {
 			return b
 		}
+		if e := c.ontologies[name]; e != nil {
+			if t.Args != nil {
+				c.errorf(t, "ontology %q takes no type arguments", name)
+			}
+			if e.ont == nil {
+				return types.InvalidType // its own error is reported
+			}
+			return e.ont
+		}
 		if e := c.typeDecls[name]; e != nil {
 			if e.resolving {
 				c.errorf(t.Name, "recursive type: %s contains itself", name)
@@ -372,6 +438,9 @@ func (c *checker) typeNames() []string {
 	for name := range c.typeDecls {
 		names = append(names, name)
 	}
+	for name := range c.ontologies {
+		names = append(names, name)
+	}
 	return names
 }
 
@@ -385,6 +454,8 @@ func unionProblem(u *types.Union) string {
 		switch a := a.(type) {
 		case *types.Basic:
 			kind = map[types.BasicKind]string{types.Int: "number", types.Float: "number", types.String: "string", types.Bool: "bool", types.Var: "var"}[a.Kind]
+		case *types.Ontology:
+			kind = "string"
 		case *types.Record:
 			kind = "object"
 		case *types.Collection:
@@ -444,9 +515,12 @@ func (c *checker) resolveExprNames(e ast.Expr, corpus bool) {
 			c.resolveViewNames(n.View)
 			return false
 		case *ast.Call:
+			if sim := c.env.Similarity(n.Fun.Name); sim != nil && len(sim.Params) > 0 {
+				return false // its arguments are ontologies and numbers, checked with it
+			}
 			if c.env.Function(n.Fun.Name) == nil {
 				e := c.errorf(n.Fun, "undefined function %q", n.Fun.Name)
-				e.Hint = suggest(n.Fun.Name, c.env.FunctionNames())
+				e.Hint = suggest(n.Fun.Name, append(c.env.FunctionNames(), c.parameterizedNames()...))
 			}
 			for _, a := range n.Args {
 				c.resolveExprNames(a, corpus)
@@ -474,6 +548,17 @@ func (c *checker) resolveExprNames(e ast.Expr, corpus bool) {
 		}
 		return true
 	})
+}
+
+// parameterizedNames lists the similarities that take arguments.
+func (c *checker) parameterizedNames() []string {
+	var names []string
+	for _, name := range c.env.SimilarityNames() {
+		if len(c.env.Similarity(name).Params) > 0 {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 func (c *checker) resolveViewNames(v ast.View) {
@@ -570,7 +655,17 @@ func (c *checker) checkMetrics() {
 			continue
 		}
 		e.m.UsesN = UsesN(e.m.Body)
+		e.m.Average = e.metric.Average
 		c.checkLatent(e.m)
+		c.checkBy(e)
+	}
+	for _, e := range c.nameOrder {
+		if e.kind == metricName && e.corpus && e.metric.Average != ast.AvgDefault && (e.m.Split == nil) {
+			c.errors().Add(c.src, e.metric.AvgPos, e.metric.AvgEnd, fmt.Sprintf("metric %q combines corpus values of other metrics; %s applies to the metrics it combines", e.ident.Name, e.metric.Average))
+		}
+		if e.kind == metricName && e.corpus && e.metric.By != nil {
+			c.errorf(e.metric.By, "by breaks down a matching; metric %q combines corpus values of other metrics", e.ident.Name)
+		}
 	}
 	if len(c.prog.Metrics) == 0 && c.prog.Input != nil {
 		c.errs.Add(c.src, c.specStart(), ast.NoPos, "the spec declares no metric (e.g. `metric f1 = F<->[items](delta)`)")
@@ -637,6 +732,13 @@ func (c *checker) checkCorpusMetric(e *nameEntry) {
 	}
 	e.state = 1
 	deps := map[*Metric]bool{}
+	if call, ok := unparen(e.metric.Value).(*ast.Call); ok {
+		if fun := c.env.Function(call.Fun.Name); fun != nil && fun.Split {
+			c.splitMetric(e, call, deps)
+			e.state = 2
+			return
+		}
+	}
 	e.m.Corpus = c.corpus(e.metric.Value, e, deps)
 	e.m.CorpusTriple = e.m.Corpus != nil && IsTriple(e.m.Corpus)
 	for _, m := range c.prog.Metrics {
@@ -686,6 +788,10 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 			c.errorf(x, "self(...) is a similarity; a corpus metric combines metric values")
 			return nil
 		}
+		if fun.Split {
+			c.errorf(x, "pr(a, b) builds a metric row; it is the whole body of a metric, as in metric m = pr(a, b)")
+			return nil
+		}
 		if !c.arityOK(x, fun) {
 			return nil
 		}
@@ -711,6 +817,7 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 		field, ok := LookupField(x.Sel.Name)
 		want := "precision, recall, f1, value, pred_gold, pred_pred, gold_gold or pred_gold_recall"
 		switch {
+		case e.m.Split != nil:
 		case e.corpus && e.m.CorpusTriple:
 			want = "precision, recall or f1"
 			ok = ok && (field == Precision || field == Recall || field == F1)
@@ -725,6 +832,9 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 		deps[e.m] = true
 		return &CorpusRef{Src: x, Metric: e.m, Field: field}
 	case *ast.Ident:
+		if v, ok := c.number(x); ok {
+			return &CorpusConst{Src: x, Value: v}
+		}
 		e := c.names[x.Name]
 		if e == nil || e.kind != metricName {
 			c.errorf(x, "a corpus metric combines values like muc.f1 with numbers; %q is not a metric", x.Name)
@@ -734,7 +844,7 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 			return nil
 		}
 		deps[e.m] = true
-		if e.corpus && !e.m.CorpusTriple {
+		if e.corpus && !e.m.CorpusTriple && e.m.Split == nil {
 			return &CorpusRef{Src: x, Metric: e.m, Field: Value}
 		}
 		return &CorpusRef{Src: x, Metric: e.m, Field: Whole}
@@ -762,7 +872,7 @@ func (c *checker) metricRef(base *ast.Ident, self *nameEntry) *nameEntry {
 			return nil
 		}
 		c.checkCorpusMetric(e)
-		if e.m.Corpus == nil {
+		if e.m.Corpus == nil && e.m.Split == nil {
 			return nil // its own errors were reported
 		}
 	}
@@ -817,4 +927,84 @@ func arity(f *stdlib.Function) string {
 		return fmt.Sprintf("%d arguments", f.MinArgs)
 	}
 	return fmt.Sprintf("%d to %d arguments", f.MinArgs, f.MaxArgs)
+}
+
+func (c *checker) errors() *ast.ErrorList { return &c.errs }
+
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.Paren)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// splitMetric checks pr(a, b): a and b are metrics over documents (not
+// corpus metrics), whose sums make one row.
+func (c *checker) splitMetric(e *nameEntry, call *ast.Call, deps map[*Metric]bool) {
+	if len(call.Args) != 2 {
+		c.errorf(call, "pr takes two metrics: pr(precision_metric, recall_metric)")
+		return
+	}
+	var split [2]*Metric
+	for i, a := range call.Args {
+		id, ok := unparen(a).(*ast.Ident)
+		if !ok {
+			c.errorf(a, "pr takes two metric names: pr(precision_metric, recall_metric)")
+			return
+		}
+		ref := c.metricRef(id, e)
+		if ref == nil {
+			return
+		}
+		if ref.corpus {
+			c.errorf(id, "pr takes metrics over documents; %q combines corpus values", id.Name)
+			return
+		}
+		split[i] = ref.m
+		deps[ref.m] = true
+	}
+	e.m.Split = &split
+	e.m.Average = e.metric.Average
+	for _, m := range c.prog.Metrics {
+		if deps[m] {
+			e.m.Deps = append(e.m.Deps, m)
+		}
+	}
+}
+
+// checkBy checks `metric m = N◇[v](e) by key`: the body is a matching and
+// key a field path of its elements with scalar values.
+func (c *checker) checkBy(e *nameEntry) {
+	by := e.metric.By
+	if by == nil {
+		return
+	}
+	m, ok := unwrapLets(e.m.Body).(*Match)
+	if !ok {
+		c.errorf(by, "by breaks down a matching by a field of its elements; the body of metric %q is not a matching", e.ident.Name)
+		return
+	}
+	if _, isPath := by.(*ast.PathView); !isPath {
+		c.errorf(by, "the key of by is a field path of the matched elements, as in by label")
+		return
+	}
+	v := c.view(by, m.Coll.Elem)
+	if v == nil {
+		return
+	}
+	switch t := v.Out.(type) {
+	case *types.Ontology:
+	case *types.Basic:
+		if t.Kind == types.Var {
+			c.errorf(by, "a breakdown key cannot be a latent variable")
+			return
+		}
+	default:
+		c.errorf(by, "a breakdown key is a string, a number, a boolean or a concept; %s is %s", ast.ViewString(by), v.Out)
+		return
+	}
+	e.m.By = v
 }

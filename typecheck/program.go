@@ -10,11 +10,13 @@ import (
 // instantiated at the type it compares. The AST is left untouched; the
 // nodes below point back into it for positions.
 type Program struct {
-	File    *ast.File
-	Env     *stdlib.Env // the builtins it was checked against
-	Input   *types.Record
-	Records []*types.Record // declared record types, in order
-	Metrics []*Metric       // in declaration order
+	File       *ast.File
+	Env        *stdlib.Env // the builtins it was checked against
+	Input      *types.Record
+	Records    []*types.Record   // declared record types, in order
+	Metrics    []*Metric         // in declaration order
+	Params     []*Param          // in declaration order, with their values
+	Ontologies []*types.Ontology // in declaration order
 }
 
 // Metric returns the named metric, or nil.
@@ -42,8 +44,16 @@ type Metric struct {
 	// CorpusTriple is set when Corpus combines whole metrics: the result
 	// is a precision, a recall and an F1, computed field by field.
 	CorpusTriple bool
-	// Deps are the metrics a corpus metric refers to.
+	// Deps are the metrics a corpus metric (or a split one) refers to.
 	Deps []*Metric
+	// By is the breakdown key: a view of the elements of Body, a matching;
+	// nil without `by`.
+	By *View
+	// Average is the metric's own corpus aggregation.
+	Average ast.Average
+	// Split is set for `pr(a, b)`: a metric over documents whose precision
+	// side is a's and recall side b's.
+	Split *[2]*Metric
 }
 
 // IsCorpus reports whether m is arithmetic on other metrics.
@@ -56,18 +66,21 @@ type Sim interface {
 	simNode()
 }
 
-// Const is a number used as a similarity.
+// Const is a number used as a similarity: a literal, or a param's value.
 type Const struct {
 	Src   ast.Node
 	T     types.Type
 	Value float64
+	Param *Param // the param it reads, if any
 }
 
-// Builtin is a stdlib similarity such as delta or subset.
+// Builtin is a stdlib similarity such as delta or subset, with its
+// arguments when it takes some (ancestor(O, 0.5)).
 type Builtin struct {
-	Src ast.Node
-	T   types.Type
-	Sim *stdlib.Similarity
+	Src  ast.Node
+	T    types.Type
+	Sim  *stdlib.Similarity
+	Args []stdlib.Arg
 }
 
 // Project is e[v]: X compares the views of both values.
@@ -180,7 +193,8 @@ func (*Call) simNode()    {}
 func (*LetRef) simNode()  {}
 
 // View is a resolved view: an optional stdlib call applied to the compared
-// value, then a path of record fields.
+// value, then a path of record fields; or a filter or an order applied to
+// an inner view's collection.
 type View struct {
 	Src    ast.View
 	In     types.Type
@@ -190,7 +204,63 @@ type View struct {
 	// Number, when set, makes the view a constant: a number argument of a
 	// view call, as in minsize(entities, 2).
 	Number *float64
+	// Inner, when set, is the view whose collection Filter or Order
+	// applies to (Call and Fields are then unused).
+	Inner  *View
+	Filter Cond
+	Order  *Order
 }
+
+// Order is the partial order `ordered by rel(src, tgt)` declares between
+// the elements of a collection: u precedes w when a path of rel records
+// leads from u's id to w's id.
+type Order struct {
+	Rel      *View // the relation, a collection of records beside the elements
+	Src, Tgt int   // fields of the relation's records
+	ID       int   // the elements' id field
+}
+
+// Cond is a condition on an element, in a filter.
+type Cond interface{ condNode() }
+
+// CondAnd, CondOr and CondNot combine conditions.
+type (
+	CondAnd struct{ X, Y Cond }
+	CondOr  struct{ X, Y Cond }
+	CondNot struct{ X Cond }
+)
+
+// CondCompare is `x op y`.
+type CondCompare struct {
+	Op   ast.CompareOp
+	X, Y *Operand
+}
+
+// CondTruth is a boolean field that must be true.
+type CondTruth struct{ X *Operand }
+
+func (*CondTruth) condNode() {}
+
+// CondIn is `x in set` or `x not in set`.
+type CondIn struct {
+	X   *Operand
+	Set []ConstValue
+	Not bool
+}
+
+// Operand is a field path of the element (Path, possibly empty: the
+// element itself) or a constant (Const).
+type Operand struct {
+	Path  []int
+	Type  types.Type // of the field; nil for a constant
+	Const *ConstValue
+}
+
+func (*CondAnd) condNode()     {}
+func (*CondOr) condNode()      {}
+func (*CondNot) condNode()     {}
+func (*CondCompare) condNode() {}
+func (*CondIn) condNode()      {}
 
 // ViewCall is a stdlib view applied to argument views of the same value.
 type ViewCall struct {
@@ -205,7 +275,7 @@ type Corpus interface {
 	corpusNode()
 }
 
-// CorpusConst is a number.
+// CorpusConst is a number: a literal, or a param's value.
 type CorpusConst struct {
 	Src   ast.Node
 	Value float64

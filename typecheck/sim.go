@@ -2,8 +2,10 @@ package typecheck
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/metricc/metricc/ast"
+	"github.com/metricc/metricc/stdlib"
 	"github.com/metricc/metricc/typecheck/types"
 )
 
@@ -45,8 +47,15 @@ func (c *checker) sim(e ast.Expr, t types.Type) Sim {
 		}
 		return &Iverson{Src: e, T: t, Op: e.Op, X: x, Y: y}
 	case *ast.Call:
+		if sim := c.env.Similarity(e.Fun.Name); sim != nil {
+			return c.builtinCall(e, sim, t)
+		}
 		fun := c.env.Function(e.Fun.Name)
 		if fun == nil || !c.arityOK(e, fun) {
+			return nil
+		}
+		if fun.Split {
+			c.errorf(e, "pr(a, b) builds a metric from two metrics; it is the whole body of a metric, as in metric m = pr(a, b)")
 			return nil
 		}
 		if fun.SideOfN {
@@ -85,11 +94,26 @@ func (c *checker) sim(e ast.Expr, t types.Type) Sim {
 
 func (c *checker) ident(e *ast.Ident, t types.Type) Sim {
 	if b := c.env.Similarity(e.Name); b != nil {
+		if len(b.Params) > 0 {
+			c.errorf(e, "%s takes arguments: %s(%s)", e.Name, e.Name, argList(b.Params))
+			return nil
+		}
 		if why := b.Check(t); why != "" {
 			c.errorf(e, "%s", why)
 			return nil
 		}
 		return &Builtin{Src: e, T: t, Sim: b}
+	}
+	if p, ok := c.param(e); ok {
+		return &Const{Src: e, T: t, Value: p.Value, Param: p}
+	}
+	if entry := c.names[e.Name]; entry != nil && entry.kind == constName {
+		v := entry.konst.Value
+		if v.Num == nil {
+			c.errorf(e, "const %q is %s; a similarity is a number", e.Name, v.kind())
+			return nil
+		}
+		return &Const{Src: e, T: t, Value: *v.Num}
 	}
 	entry := c.names[e.Name]
 	if entry == nil || entry.kind != letName || entry.let == nil {
@@ -113,14 +137,129 @@ func (c *checker) ident(e *ast.Ident, t types.Type) Sim {
 	return &LetRef{Src: e, T: t, Let: entry.let, Body: inst.body}
 }
 
+// builtinCall checks a similarity called with arguments: its ontology and
+// numbers (ancestor(O, 0.5)).
+func (c *checker) builtinCall(e *ast.Call, sim *stdlib.Similarity, t types.Type) Sim {
+	if len(sim.Params) == 0 {
+		c.errorf(e, "%s takes no arguments; write %s, or %s[field] to compare a field", sim.Name, sim.Name, sim.Name)
+		return nil
+	}
+	if len(e.Args) != len(sim.Params) {
+		c.errorf(e, "%s takes %s: %s(%s)", sim.Name, countOf(len(sim.Params), "argument"), sim.Name, argList(sim.Params))
+		return nil
+	}
+	args := make([]stdlib.Arg, len(e.Args))
+	for i, a := range e.Args {
+		switch sim.Params[i] {
+		case stdlib.ArgOntology:
+			id, ok := a.(*ast.Ident)
+			if !ok {
+				c.errorf(a, "argument %d of %s is an ontology name", i+1, sim.Name)
+				return nil
+			}
+			o := c.ontology(id.Name)
+			if o == nil {
+				if c.ontologies[id.Name] != nil {
+					return nil // its own error is reported
+				}
+				err := c.errorf(id, "unknown ontology %q", id.Name)
+				err.Hint = suggest(id.Name, c.ontologyNames())
+				return nil
+			}
+			args[i].Ontology = o
+		case stdlib.ArgNumber:
+			v, ok := c.number(a)
+			if !ok {
+				c.errorf(a, "argument %d of %s is a number or a param", i+1, sim.Name)
+				return nil
+			}
+			if v < 0 {
+				c.errorf(a, "argument %d of %s is a similarity, so it cannot be negative", i+1, sim.Name)
+				return nil
+			}
+			args[i].Number = v
+		}
+	}
+	if why := sim.CheckArgs(t, args); why != "" {
+		c.errorf(e, "%s", why)
+		return nil
+	}
+	return &Builtin{Src: e, T: t, Sim: sim, Args: args}
+}
+
+// number reads a number literal or a param (or a numeric const).
+func (c *checker) number(e ast.Expr) (float64, bool) {
+	switch e := e.(type) {
+	case *ast.NumberLit:
+		return e.Value, true
+	case *ast.Paren:
+		return c.number(e.X)
+	case *ast.Unary:
+		v, ok := c.number(e.X)
+		return -v, ok
+	case *ast.Ident:
+		if p, ok := c.param(e); ok {
+			return p.Value, true
+		}
+		if entry := c.names[e.Name]; entry != nil && entry.kind == constName && entry.konst.Value.Num != nil {
+			return *entry.konst.Value.Num, true
+		}
+	}
+	return 0, false
+}
+
+func (c *checker) ontologyNames() []string {
+	var names []string
+	for name := range c.ontologies {
+		names = append(names, name)
+	}
+	return names
+}
+
+func argList(ps []stdlib.ArgKind) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = map[stdlib.ArgKind]string{stdlib.ArgOntology: "ontology", stdlib.ArgNumber: "number"}[p]
+	}
+	return strings.Join(s, ", ")
+}
+
+func countOf(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
 func (c *checker) matching(e *ast.Matching, t types.Type) Sim {
 	m := &Match{Src: e, T: t, Norm: e.Norm.Kind, Beta: 1, Constraint: e.Constraint}
 	if e.Norm.Beta != nil {
 		m.Beta = e.Norm.Beta.Value
 	}
+	if id := e.Norm.BetaName; id != nil {
+		v, ok := c.number(id)
+		switch {
+		case !ok:
+			err := c.errorf(id, "F(%s): %q is not a param", id.Name, id.Name)
+			err.Hint = suggest(id.Name, c.paramNames())
+			return nil
+		case v <= 0:
+			c.errorf(id, "β of F(β) must be positive; param %s is %v", id.Name, v)
+			return nil
+		}
+		m.Beta = v
+	}
 	coll := t
 	if e.View != nil {
-		m.View = c.view(e.View, t)
+		if ov, ok := e.View.(*ast.OrderView); ok {
+			m.View = c.orderView(ov, t)
+			if m.View != nil && e.Constraint != ast.OneToOne {
+				c.errorf(e, "a matching that keeps a declared partial order is one-to-one (<->); %s cannot keep it", e.Constraint)
+				return nil
+			}
+		} else {
+			m.View = c.view(e.View, t)
+		}
 		if m.View == nil {
 			return nil
 		}
@@ -139,10 +278,6 @@ func (c *checker) matching(e *ast.Matching, t types.Type) Sim {
 		return nil
 	}
 	m.Coll = ct
-	if ct.Kind == types.Seq && e.Constraint != ast.OneToOne {
-		c.errorf(e, "only one-to-one (<->) matchings keep the order of a seq; use set<...> or bag<...> for %s", e.Constraint)
-		return nil
-	}
 	m.Elem = c.sim(e.Sim, ct.Elem)
 	if e.Align != nil {
 		m.Align = c.sim(e.Align, ct.Elem)
@@ -159,6 +294,11 @@ func (c *checker) matching(e *ast.Matching, t types.Type) Sim {
 // view resolves v applied to values of type t.
 func (c *checker) view(v ast.View, t types.Type) *View {
 	switch v := v.(type) {
+	case *ast.FilterView:
+		return c.filterView(v, t)
+	case *ast.OrderView:
+		c.errorf(v, "ordered by declares the order a matching keeps; it belongs in the brackets of a matching, as in F<->[%s](...)", ast.ViewString(v))
+		return nil
 	case *ast.PathView:
 		rv := &View{Src: v, In: t, Out: t}
 		if v.Base != nil {
