@@ -159,7 +159,7 @@ type Function struct {
 	Eval    func(args []float64) float64
 	Combine Combine
 	SideOfN bool
-	// Split: pr(a, b), a corpus form (see Pr).
+	// Split: prf(a, b), a corpus form (see Prf).
 	Split bool
 }
 
@@ -183,7 +183,7 @@ type View struct {
 // Similarities, Functions and Views are the tables, in documentation order.
 var (
 	Similarities = []*Similarity{Delta, Subset, Ancestor, Level, Supertypes}
-	Functions    = []*Function{Max, Min, Self, Pr}
+	Functions    = []*Function{Max, Min, Self, Prf}
 	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Lower, Tokens}
 )
 
@@ -324,12 +324,12 @@ var Self = &Function{
 	SideOfN: true,
 }
 
-// Pr is pr(a, b): one metric row from two metrics.
-var Pr = &Function{
-	Name: "pr",
-	Doc: "pr(a, b) is a metric whose precision side is metric a's and whose recall side is metric b's: per document, a's Σ(X,Y) and Σ(X,X), b's Σ(X,Y) (its recall numerator) and Σ(Y,Y); F1 is their harmonic mean. " +
+// Prf is prf(a, b): one metric row from two metrics.
+var Prf = &Function{
+	Name: "prf",
+	Doc: "prf(a, b) is a metric whose precision side is metric a's and whose recall side is metric b's: per document, a's Σ(X,Y) and Σ(X,X), b's Σ(X,Y) (its recall numerator) and Σ(Y,Y); F1 is their harmonic mean. " +
 		"For metrics that choose the matching differently for precision and recall (IterX's CEAF-RME⊆).",
-	Example: "`metric rme = pr(rme_p, rme_r)`",
+	Example: "`metric rme = prf(rme_p, rme_r)`",
 	MinArgs: 2, MaxArgs: 2,
 	Split: true,
 }

@@ -789,7 +789,7 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 			return nil
 		}
 		if fun.Split {
-			c.errorf(x, "pr(a, b) builds a metric row; it is the whole body of a metric, as in metric m = pr(a, b)")
+			c.errorf(x, "prf(a, b) builds a metric row; it is the whole body of a metric, as in metric m = prf(a, b)")
 			return nil
 		}
 		if !c.arityOK(x, fun) {
@@ -941,18 +941,18 @@ func unparen(e ast.Expr) ast.Expr {
 	}
 }
 
-// splitMetric checks pr(a, b): a and b are metrics over documents (not
+// splitMetric checks prf(a, b): a and b are metrics over documents (not
 // corpus metrics), whose sums make one row.
 func (c *checker) splitMetric(e *nameEntry, call *ast.Call, deps map[*Metric]bool) {
 	if len(call.Args) != 2 {
-		c.errorf(call, "pr takes two metrics: pr(precision_metric, recall_metric)")
+		c.errorf(call, "prf takes two metrics: prf(precision_metric, recall_metric)")
 		return
 	}
 	var split [2]*Metric
 	for i, a := range call.Args {
 		id, ok := unparen(a).(*ast.Ident)
 		if !ok {
-			c.errorf(a, "pr takes two metric names: pr(precision_metric, recall_metric)")
+			c.errorf(a, "prf takes two metric names: prf(precision_metric, recall_metric)")
 			return
 		}
 		ref := c.metricRef(id, e)
@@ -960,7 +960,7 @@ func (c *checker) splitMetric(e *nameEntry, call *ast.Call, deps map[*Metric]boo
 			return
 		}
 		if ref.corpus {
-			c.errorf(id, "pr takes metrics over documents; %q combines corpus values", id.Name)
+			c.errorf(id, "prf takes metrics over documents; %q combines corpus values", id.Name)
 			return
 		}
 		split[i] = ref.m

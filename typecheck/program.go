@@ -51,7 +51,7 @@ type Metric struct {
 	By *View
 	// Average is the metric's own corpus aggregation.
 	Average ast.Average
-	// Split is set for `pr(a, b)`: a metric over documents whose precision
+	// Split is set for `prf(a, b)`: a metric over documents whose precision
 	// side is a's and recall side b's.
 	Split *[2]*Metric
 }
