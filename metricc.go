@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -74,7 +75,32 @@ type Spec struct {
 type Option func(*config) error
 
 type config struct {
-	sims []*stdlib.Similarity
+	sims     []*stdlib.Similarity
+	params   map[string]float64
+	readFile func(name string) ([]byte, error)
+}
+
+// WithParam sets the value of a param of the spec (`metricc run --set
+// name=value`); a name the spec does not declare is an error.
+func WithParam(name string, value float64) Option {
+	return func(c *config) error {
+		if c.params == nil {
+			c.params = map[string]float64{}
+		}
+		c.params[name] = value
+		return nil
+	}
+}
+
+// WithFiles reads the files a spec names (ontologies) with read, given
+// their names as written (relative to the spec). Load sets it to the
+// spec's directory, or to the shipped specs for a shipped one; Compile
+// without it refuses such specs.
+func WithFiles(read func(name string) ([]byte, error)) Option {
+	return func(c *config) error {
+		c.readFile = read
+		return nil
+	}
 }
 
 // Compile parses, checks and plans the spec text src; name is the file
@@ -94,7 +120,7 @@ func Compile(name, src string, opts ...Option) (*Spec, error) {
 	if errs != nil {
 		return nil, errs
 	}
-	prog, errs := typecheck.CheckWith(f, env)
+	prog, errs := typecheck.Config{Env: env, Params: cfg.params, ReadFile: cfg.readFile}.Check(f)
 	if errs != nil {
 		return nil, errs
 	}
@@ -109,11 +135,11 @@ func Compile(name, src string, opts ...Option) (*Spec, error) {
 // shipped spec of that name ("coref", "smatch", ...; see Shipped). A file
 // on disk wins over a shipped name.
 func Load(path string, opts ...Option) (*Spec, error) {
-	name, text, err := readSpec(path)
+	name, text, read, err := readSpec(path)
 	if err != nil {
 		return nil, err
 	}
-	return Compile(name, text, opts...)
+	return Compile(name, text, append([]Option{WithFiles(read)}, opts...)...)
 }
 
 // Shipped lists the names of the specs embedded in metricc.
@@ -122,23 +148,30 @@ func Shipped() []string { return specs.Names() }
 // ShippedSource returns the text of a shipped spec.
 func ShippedSource(name string) (string, bool) { return specs.Lookup(name) }
 
-func readSpec(arg string) (name, text string, err error) {
+// readSpec finds a spec and how to read the files it names.
+func readSpec(arg string) (name, text string, read func(string) ([]byte, error), err error) {
 	// A regular file wins; anything else (nothing there, a directory of
 	// the same name) may still be a shipped spec.
 	if info, statErr := os.Stat(arg); statErr == nil && info.Mode().IsRegular() {
 		data, err := os.ReadFile(arg)
 		if err != nil {
-			return "", "", err
+			return "", "", nil, err
 		}
-		return arg, string(data), nil
+		dir := filepath.Dir(arg)
+		return arg, string(data), func(name string) ([]byte, error) {
+			if !filepath.IsAbs(name) {
+				name = filepath.Join(dir, name)
+			}
+			return os.ReadFile(name)
+		}, nil
 	} else if statErr != nil && !errors.Is(statErr, fs.ErrNotExist) {
-		return "", "", statErr
+		return "", "", nil, statErr
 	}
 	base := strings.TrimSuffix(arg, ".metric")
 	if t, ok := specs.Lookup(base); ok && !strings.ContainsRune(arg, os.PathSeparator) {
-		return base + ".metric", t, nil
+		return base + ".metric", t, specs.ReadFile, nil
 	}
-	return "", "", fmt.Errorf("no spec file %q, and no shipped spec of that name (shipped: %s)", arg, strings.Join(specs.Names(), ", "))
+	return "", "", nil, fmt.Errorf("no spec file %q, and no shipped spec of that name (shipped: %s)", arg, strings.Join(specs.Names(), ", "))
 }
 
 // Name is the spec's file name (a shipped spec's is NAME.metric).

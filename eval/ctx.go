@@ -15,6 +15,8 @@ type ctx struct {
 	// trace, when set, records the alignment chosen at every matching
 	// level (explain); nil costs one comparison per matching.
 	trace *tracer
+	// search accumulates the DAG searches of the metric being scored.
+	search SearchStats
 	depth int
 
 	memo     memoTable
@@ -80,9 +82,10 @@ func (c *ctx) reset() {
 // element similarity may itself be a matching), so each nesting level has
 // its own frame.
 type frame struct {
-	pairs  []pair
-	edges  []solver.Edge
-	chosen []solver.Edge
+	pairs    []pair
+	edges    []solver.Edge
+	chosen   []solver.Edge
+	creditOf map[[2]int32]float64 // align: the credit of each edge
 
 	// Inverted index: key -> chain of column indexes. Keys that are node
 	// IDs (dense, small) index arrays stamped with a generation; other keys

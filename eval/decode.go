@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/tidwall/gjson"
 
@@ -92,8 +93,46 @@ func (ds *decoders) build(t types.Type) decodeFn {
 		return ds.record(t)
 	case *types.Union:
 		return ds.union(t)
+	case *types.Ontology:
+		return ontologyDecoder(t)
 	}
 	panic(fmt.Sprintf("eval: cannot decode %s", t))
+}
+
+// ontologyDecoder reads a concept of o: a string that must name one.
+func ontologyDecoder(o *types.Ontology) decodeFn {
+	str := basicDecoder(types.String)
+	return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
+		r, err := str(d, sc)
+		if err != nil {
+			if sc.peek() != '"' {
+				return 0, mismatch("a concept of ontology "+o.Name+" (a string)", sc)
+			}
+			return 0, err
+		}
+		if _, ok := o.Index(d.a.Str(r)); !ok {
+			return 0, &pathError{msg: fmt.Sprintf("%q is not a concept of ontology %s%s", d.a.Str(r), o.Name, conceptHint(o, d.a.Str(r)))}
+		}
+		return r, nil
+	}
+}
+
+// conceptHint suggests a concept that differs only in case or separators.
+func conceptHint(o *types.Ontology, s string) string {
+	norm := func(x string) string {
+		return strings.Map(func(r rune) rune {
+			if r == '-' || r == '_' || r == ' ' || r == '.' {
+				return -1
+			}
+			return unicode.ToLower(r)
+		}, x)
+	}
+	for _, c := range o.Concepts {
+		if norm(c) == norm(s) {
+			return fmt.Sprintf(" (did you mean %q?)", c)
+		}
+	}
+	return ""
 }
 
 func basicDecoder(kind types.BasicKind) decodeFn {
@@ -341,6 +380,8 @@ func (ds *decoders) union(t *types.Union) decodeFn {
 			case types.Var:
 				variable = fn
 			}
+		case *types.Ontology:
+			str = fn
 		case *types.Record:
 			obj = fn
 		case *types.Collection:

@@ -18,9 +18,11 @@ type matcher struct {
 	align      *cnode // nil: the matching is chosen by elem itself
 	constraint ast.Constraint
 	seq        bool
-	// solve is the solver of this matching's constraint (and order),
-	// picked once, here.
-	solve    solver.Func
+	// solve1 is the solver of this matching's constraint (and sequence
+	// order), picked once, here; order, when set, is the declared partial
+	// order that the DAG solver keeps instead.
+	solve1   solver.Func
+	order    *orderPlan
 	norm     ast.NormKind // N already resolved to P or R
 	beta     float64
 	selfSlot int32
@@ -55,7 +57,10 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 		seq: s.Coll.Kind == types.Seq, norm: s.Norm, beta: s.Beta,
 		selfSlot: int32(k.newMemo()), pairSlot: int32(k.newMemo()),
 	}
-	m.solve = solver.For(solverConstraint(s.Constraint), m.seq)
+	m.solve1 = solver.For(solverConstraint(s.Constraint), m.seq)
+	if s.View != nil && s.View.Order != nil {
+		m.order = k.orderPlan(s.View.Order)
+	}
 	m.emptyKey = mapKeyBit | uint64(m.selfSlot)
 	if m.norm == ast.NormVar {
 		m.norm = mode
@@ -98,6 +103,10 @@ func (m *matcher) chooser() *cnode {
 	return m.elem
 }
 
+// operands are the two values a matching compares (x from the prediction,
+// y from the gold) and the collections its view takes from them.
+type operands struct{ x, y, X, Y value.Ref }
+
 // eval is the normalized score of the matching of v(x) and v(y).
 func (m *matcher) eval(c *ctx, x, y value.Ref) float64 {
 	if c.trace != nil {
@@ -116,52 +125,67 @@ func (m *matcher) eval(c *ctx, x, y value.Ref) float64 {
 			return normalize(m.norm, m.beta, xy, xx, yy)
 		}
 	}
-	X, Y := m.view(c, x), m.view(c, y)
+	op := operands{x, y, m.view(c, x), m.view(c, y)}
 	if m.norm == ast.NormS {
-		return m.sum(c, X, Y)
+		return m.sum(c, op)
 	}
-	nx, ny := c.a.Count(X), c.a.Count(Y)
+	nx, ny := c.a.Count(op.X), c.a.Count(op.Y)
 	if nx == 0 && ny == 0 {
 		return 1
 	}
 	if nx == 0 || ny == 0 {
 		return 0 // Σ(X,Y) = 0 and the normalizers below would give 0
 	}
-	key := memoKey{slot: m.pairSlot, x: c.a.ID(X), y: c.a.ID(Y)}
+	kx, ky := m.memoIDs(c, op)
+	key := memoKey{slot: m.pairSlot, x: kx, y: ky}
 	if v, ok := c.memo.get(key); ok {
 		return v
 	}
-	v := m.normalized(c, X, Y, m.sum(c, X, Y))
+	v := m.normalized(c, op, m.sum(c, op))
 	c.memo.put(key, v)
 	return v
 }
 
+// memoIDs are the identities a result is memoized by: the collections', or
+// the sources' when a declared order (read from the source) shapes the
+// matching.
+func (m *matcher) memoIDs(c *ctx, op operands) (value.ID, value.ID) {
+	if m.order != nil {
+		return c.a.ID(op.x), c.a.ID(op.y)
+	}
+	return c.a.ID(op.X), c.a.ID(op.Y)
+}
+
 // normalized applies the matcher's normalizer to Σ(X,Y) = xy, computing
 // only the self-sums it needs.
-func (m *matcher) normalized(c *ctx, X, Y value.Ref, xy float64) float64 {
+func (m *matcher) normalized(c *ctx, op operands, xy float64) float64 {
 	var xx, yy float64
 	switch m.norm {
 	case ast.NormP:
-		xx = m.self(c, X)
+		xx = m.self(c, op.x, op.X)
 	case ast.NormR:
-		yy = m.self(c, Y)
+		yy = m.self(c, op.y, op.Y)
 	case ast.NormS:
 	default:
-		xx, yy = m.self(c, X), m.self(c, Y)
+		xx, yy = m.self(c, op.x, op.X), m.self(c, op.y, op.Y)
 	}
 	return normalize(m.norm, m.beta, xy, xx, yy)
 }
 
-// self is Σ(X, X), memoized by the identity of X.
-func (m *matcher) self(c *ctx, X value.Ref) float64 {
-	if m.elem.delta && m.align == nil {
+// self is Σ(X, X), memoized by the identity of X (of x under an order).
+// Under `align`, Σ(X, X) is the identity matching: every element credited
+// with itself, Σ e(u, u), whatever its alignment with itself (so MUC-4's
+// and CoNLL-2016's denominators are plain counts).
+func (m *matcher) self(c *ctx, x, X value.Ref) float64 {
+	if m.elem.delta && m.align == nil && m.order == nil {
 		return m.deltaSum(c, X, X)
 	}
-	key := memoKey{slot: m.selfSlot, x: c.a.ID(X), y: -1}
+	kx, _ := m.memoIDs(c, operands{x, x, X, X})
+	key := memoKey{slot: m.selfSlot, x: kx, y: -1}
 	if v, ok := c.memo.get(key); ok {
 		return v
 	}
-	v := m.sum(c, X, X)
+	v := m.sum(c, operands{x, x, X, X})
 	c.memo.put(key, v)
 	return v
 }
@@ -185,35 +209,106 @@ func (m *matcher) keys(c *ctx, x value.Ref, out []uint64) []uint64 {
 }
 
 // sum is Σ◇(X, Y): the best total of element similarities over matchings
-// that respect the constraint (and the order, for sequences).
-func (m *matcher) sum(c *ctx, X, Y value.Ref) float64 {
-	xs, ys := c.a.Kids(X), c.a.Kids(Y)
+// that respect the constraint (and the order of sequences, or the declared
+// order).
+func (m *matcher) sum(c *ctx, op operands) float64 {
+	xs, ys := c.a.Kids(op.X), c.a.Kids(op.Y)
 	if len(xs) == 0 || len(ys) == 0 {
 		return 0
 	}
-	if m.elem.delta && m.align == nil {
-		return m.deltaSum(c, X, Y)
+	if m.elem.delta && m.align == nil && m.order == nil {
+		return m.deltaSum(c, op.X, op.Y)
+	}
+	if m.align != nil && op.X == op.Y {
+		return m.identity(c, xs)
 	}
 	f := c.push()
 	defer c.pop()
-	m.edges(c, f, X, Y, xs, ys)
-	if len(f.edges) == 0 {
-		return 0
-	}
-	if m.align == nil {
-		total, _ := m.solve(&c.ws, len(xs), len(ys), f.edges, nil)
-		return total
-	}
-	// Aligned: the matching maximizes Σalign; credit Σelem on its pairs.
-	if f.chosen == nil {
-		f.chosen = make([]solver.Edge, 0, len(xs))
-	}
-	_, f.chosen = m.solve(&c.ws, len(xs), len(ys), f.edges, f.chosen[:0])
+	total, _ := m.solve(c, f, op, xs, ys, false)
+	return total
+}
+
+// identity is Σ e(u, u) over the elements: the self-sum under align.
+func (m *matcher) identity(c *ctx, xs []value.Ref) float64 {
 	total := 0.0
-	for _, e := range f.chosen {
-		total += m.elem.eval(c, xs[e.Row], ys[e.Col])
+	for _, u := range xs {
+		total += m.elem.eval(c, u, u)
 	}
 	return total
+}
+
+// solve finds the matching and its credited total; with pairs it also
+// returns the chosen pairs, each with its credit as weight. Under align the
+// matching maximizes Σalign and, among the matchings that tie on it (to a
+// relative 1e-9), Σcredit, so that the result never depends on the order
+// of the elements.
+func (m *matcher) solve(c *ctx, f *frame, op operands, xs, ys []value.Ref, pairs bool) (float64, []solver.Edge) {
+	m.edges(c, f, op.X, op.Y, xs, ys)
+	if len(f.edges) == 0 {
+		return 0, nil
+	}
+	want := pairs || m.align != nil
+	var chosen []solver.Edge
+	if want {
+		if f.chosen == nil {
+			f.chosen = make([]solver.Edge, 0, len(xs))
+		}
+		chosen = f.chosen[:0]
+	}
+	if m.align != nil {
+		m.lexicographic(c, f, xs, ys)
+	}
+	var total float64
+	if m.order != nil {
+		res := c.ws.DAG(len(xs), len(ys), f.edges, m.order.reach(c, op.x, op.X), m.order.reach(c, op.y, op.Y), c.limits, chosen)
+		total, chosen = res.Total, res.Match
+		c.search.add(dagStats(res))
+	} else {
+		total, chosen = m.solve1(&c.ws, len(xs), len(ys), f.edges, chosen)
+	}
+	if want {
+		f.chosen = chosen
+	}
+	if m.align == nil {
+		return total, chosen
+	}
+	credit := 0.0
+	for i := range chosen {
+		chosen[i].W = f.creditOf[[2]int32{chosen[i].Row, chosen[i].Col}]
+		credit += chosen[i].W
+	}
+	return credit, chosen
+}
+
+// lexicographic turns the align weights of f.edges into align + ε·credit,
+// with ε small enough that credit only breaks ties in Σalign (up to a
+// relative 1e-9), and keeps each pair's credit in f.credits.
+func (m *matcher) lexicographic(c *ctx, f *frame, xs, ys []value.Ref) {
+	if f.creditOf == nil {
+		f.creditOf = map[[2]int32]float64{}
+	}
+	clear(f.creditOf)
+	alignBound, creditBound := 0.0, 0.0
+	rowA, rowC := map[int32]float64{}, map[int32]float64{}
+	for _, e := range f.edges {
+		cr := m.elem.eval(c, xs[e.Row], ys[e.Col])
+		f.creditOf[[2]int32{e.Row, e.Col}] = cr
+		rowA[e.Row] = max(rowA[e.Row], e.W)
+		rowC[e.Row] = max(rowC[e.Row], cr)
+	}
+	for _, v := range rowA {
+		alignBound += v
+	}
+	for _, v := range rowC {
+		creditBound += v
+	}
+	if creditBound > 0 {
+		eps := 1e-9 * alignBound / creditBound
+		for i := range f.edges {
+			e := &f.edges[i]
+			e.W += eps * f.creditOf[[2]int32{e.Row, e.Col}]
+		}
+	}
 }
 
 // edges fills f.edges with the positive pairs of the chooser: the

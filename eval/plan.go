@@ -30,6 +30,9 @@ type Plan struct {
 type planMetric struct {
 	m      *typecheck.Metric
 	kind   Kind
+	by     *byPlan // breakdown; nil without
+	split  *[2]int // prf(a, b): the indexes of a and b
+	avg    ast.Average
 	top    *cnode
 	topR   *cnode // N=R tree; nil unless m.UsesN
 	corpus corpusFn
@@ -81,8 +84,10 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 	}
 	comp := &compiler{plan: p, usesN: map[typecheck.Sim]bool{}, viewSlots: map[viewKey]int{}, cache: map[compileKey]*cnode{}}
 	for _, m := range prog.Metrics {
-		pm := &planMetric{m: m, kind: metricKind(m)}
-		if m.IsCorpus() {
+		pm := &planMetric{m: m, kind: metricKind(m), avg: m.Average}
+		if m.Split != nil {
+			pm.split = &[2]int{prog.MetricIndex(m.Split[0]), prog.MetricIndex(m.Split[1])}
+		} else if m.IsCorpus() {
 			pm.corpus = compileCorpus(m.Corpus)
 		} else {
 			mode := ast.NormS
@@ -94,6 +99,9 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 				return nil, err
 			}
 			pm.top = top
+			if m.By != nil {
+				pm.by = &byPlan{key: comp.view(m.By)}
+			}
 			if m.UsesN {
 				if pm.topR, err = comp.compile(m.Body, ast.NormR); err != nil {
 					return nil, err
@@ -268,7 +276,7 @@ func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 		// compiles it with latentElem.
 		return nil, fmt.Errorf("eval: %s on %s outside a latent matching", sim.Name, s.T)
 	}
-	impl := sim.At(s.T)
+	impl := sim.Impl(s.T, s.Args)
 	n := &cnode{
 		eval:   func(c *ctx, x, y value.Ref) float64 { return impl(c.a, x, y) },
 		nonneg: sim.Sign == stdlib.NonNegative,
@@ -284,7 +292,7 @@ func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 			return 0
 		}
 	}
-	if keys := sim.KeysAt(s.T); keys != nil {
+	if keys := sim.KeysFor(s.T, s.Args); keys != nil {
 		n.keys = newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 { return keys(c.a, x, out) })
 	}
 	return n, nil
@@ -421,6 +429,8 @@ func comparison(op ast.CompareOp) func(a, b float64) bool {
 		return func(a, b float64) bool { return a < b }
 	case ast.OpLE:
 		return func(a, b float64) bool { return a <= b }
+	case ast.OpNE:
+		return func(a, b float64) bool { return a != b }
 	}
 	return func(a, b float64) bool { return a == b }
 }
@@ -482,6 +492,13 @@ func (k *compiler) view(v *typecheck.View) viewFn {
 	if v.Number != nil {
 		n := *v.Number
 		return func(c *ctx, _ value.Ref) value.Ref { return c.a.Number(value.Float, n) }
+	}
+	if v.Inner != nil {
+		inner := k.view(v.Inner)
+		if v.Filter == nil {
+			return inner // an order: the matcher reads it from the view's source
+		}
+		return k.filter(v, inner)
 	}
 	fields := v.Fields
 	path := func(c *ctx, r value.Ref) value.Ref {

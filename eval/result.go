@@ -35,6 +35,8 @@ const (
 // metricKind is the kind of a checked metric's results.
 func metricKind(m *typecheck.Metric) Kind {
 	switch {
+	case m.Split != nil:
+		return KindSumsN
 	case m.IsCorpus() && m.CorpusTriple:
 		return KindCorpusTriple
 	case m.IsCorpus():
@@ -57,9 +59,11 @@ type Sums struct {
 	PredPred       float64
 	GoldGold       float64
 	PredGoldRecall float64
-	// Search reports the latent-variable searches behind PredGold (zero
-	// for metrics without latent variables).
+	// Search reports the latent-variable and declared-order searches
+	// behind the sums (zero for metrics without them).
 	Search SearchStats
+	// By splits the sums by the key of a breakdown, sorted by key.
+	By []KeySums
 }
 
 func (s *Sums) add(o Sums) {
@@ -68,6 +72,7 @@ func (s *Sums) add(o Sums) {
 	s.GoldGold += o.GoldGold
 	s.PredGoldRecall += o.PredGoldRecall
 	s.Search.add(o.Search)
+	s.By = addKeys(s.By, o.By)
 }
 
 // MetricResult is the value of one metric over a corpus or one document.
@@ -75,6 +80,12 @@ type MetricResult struct {
 	Name string
 	Kind Kind
 	Sums Sums // metrics over documents
+	// Average is how the corpus value was aggregated when the metric (or
+	// the run) says so: "macro" or "macro(gold)"; "" is micro.
+	Average string
+	// By has one row per key of a breakdown (Name is the key), from the
+	// sums of the corpus (or the document).
+	By []*MetricResult
 
 	Precision, Recall, F1 float64
 	// Value is the declared normalizer applied to the sums when it is not
@@ -128,8 +139,17 @@ type DocResult struct {
 type Result struct {
 	Documents int
 	Macro     bool // corpus values average per-document ones
-	Metrics   []*MetricResult
-	PerDoc    []DocResult
+	// Params are the values of the spec's params used, in declaration
+	// order.
+	Params  []Param
+	Metrics []*MetricResult
+	PerDoc  []DocResult
+}
+
+// Param is a param's name and the value a run used.
+type Param struct {
+	Name  string
+	Value float64
 }
 
 // Metric returns the named metric's result, or nil.
@@ -156,6 +176,16 @@ func (r *Result) WriteJSON(w io.Writer) error {
 	fmt.Fprintf(&b, "{\"documents\": %d", r.Documents)
 	if r.Macro {
 		b.WriteString(", \"average\": \"macro\"")
+	}
+	if len(r.Params) > 0 {
+		b.WriteString(",\n \"params\": {")
+		for i, p := range r.Params {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%s: %s", strconv.Quote(p.Name), JSONNumber(p.Value))
+		}
+		b.WriteString("}")
 	}
 	b.WriteString(",\n \"metrics\": ")
 	writeMetricsJSON(&b, r.Metrics, " ")
@@ -202,6 +232,9 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 		if m.HasValue() {
 			b.WriteString(", " + field(typecheck.Value, m.Value))
 		}
+		if m.Average != "" {
+			fmt.Fprintf(b, ", \"average\": %q", m.Average)
+		}
 		s := m.Sums
 		fmt.Fprintf(b, ",\n%s   \"sums\": {%s, %s, %s", indent,
 			field(typecheck.PredGold, s.PredGold), field(typecheck.PredPred, s.PredPred), field(typecheck.GoldGold, s.GoldGold))
@@ -209,6 +242,19 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 			b.WriteString(", " + field(typecheck.PredGoldRecall, s.PredGoldRecall))
 		}
 		b.WriteString("}")
+		if len(m.By) > 0 {
+			fmt.Fprintf(b, ",\n%s   \"by\": {", indent)
+			for k, row := range m.By {
+				if k > 0 {
+					fmt.Fprintf(b, ",\n%s     ", indent)
+				}
+				fmt.Fprintf(b, "%s: {%s, %s, %s, \"sums\": {%s, %s, %s, %s}}", strconv.Quote(row.Name),
+					field(typecheck.Precision, row.Precision), field(typecheck.Recall, row.Recall), field(typecheck.F1, row.F1),
+					field(typecheck.PredGold, row.Sums.PredGold), field(typecheck.PredPred, row.Sums.PredPred),
+					field(typecheck.GoldGold, row.Sums.GoldGold), field(typecheck.PredGoldRecall, row.Sums.PredGoldRecall))
+			}
+			b.WriteString("}")
+		}
 		if st := s.Search; st.Pairs > 0 {
 			fmt.Fprintf(b, ",\n%s   \"search\": {\"pairs\": %d, \"proven_optimal\": %d", indent, st.Pairs, st.Proven)
 			if st.Proven < st.Pairs {

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval/value"
 	"github.com/metricc/metricc/solver"
@@ -215,17 +216,26 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 			continue
 		}
 		if pm.topR == nil {
-			s := topSums(c, pm.top, x, y, true, true)
+			s := topSums(c, pm.top, pm.by, x, y, true, true)
 			s.PredGoldRecall = s.PredGold
 			out[i] = s
 			continue
 		}
 		// N=P gives precision (Σ(X,X) only), N=R recall (Σ(Y,Y) only).
-		s := topSums(c, pm.top, x, y, true, false)
-		r := topSums(c, pm.topR, x, y, false, true)
+		s := topSums(c, pm.top, pm.by, x, y, true, false)
+		r := topSums(c, pm.topR, pm.by, x, y, false, true)
 		s.PredGoldRecall, s.GoldGold = r.PredGold, r.GoldGold
 		s.Search.add(r.Search)
+		s.By = mergeRecall(s.By, r.By)
 		out[i] = s
+	}
+	for i, pm := range p.Metrics {
+		if wanted[i] && pm.split != nil {
+			a, b := out[pm.split[0]], out[pm.split[1]]
+			out[i] = Sums{PredGold: a.PredGold, PredPred: a.PredPred, PredGoldRecall: b.PredGoldRecall, GoldGold: b.GoldGold}
+			out[i].Search.add(a.Search)
+			out[i].Search.add(b.Search)
+		}
 	}
 	return out, nil
 }
@@ -240,15 +250,19 @@ func describePair(pr *Pair) string {
 // topSums computes the sums of a top-level metric: Σ(X,Y), and Σ(X,X)
 // and Σ(Y,Y) when asked. A matching is not normalized here: the corpus
 // sums are normalized after summing. With the trace on, only Σ(X,Y) is
-// recorded.
-func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
+// recorded. With a breakdown, the sums are also split by key (see
+// breakdown).
+func topSums(c *ctx, n *cnode, by *byPlan, x, y value.Ref, wantXX, wantYY bool) Sums {
 	var s Sums
 	m := n.match
 	tr := c.trace
 	if tr != nil {
 		defer func() { c.trace = tr }()
 	}
+	c.search = SearchStats{}
 	switch {
+	case m != nil && by != nil && tr == nil:
+		return breakdown(c, m, by, x, y, wantXX, wantYY)
 	case m != nil && m.counted != nil && tr == nil:
 		xy, ok := m.counted(c, x, y)
 		if !ok {
@@ -271,12 +285,13 @@ func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
 		if wantYY {
 			s.GoldGold = n.eval(c, y, y)
 		}
+		s.Search.add(c.search)
 		return s
 	}
-	X, Y := m.view(c, x), m.view(c, y)
+	op := operands{x, y, m.view(c, x), m.view(c, y)}
 	switch {
 	case tr != nil:
-		al := m.record(c, X, Y, x, y, false)
+		al := m.record(c, op.X, op.Y, x, y, false)
 		s.PredGold = al.PredGold
 		if al.Search != nil {
 			s.Search = *al.Search
@@ -293,18 +308,19 @@ func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
 			return s
 		}
 	case m.latent != nil:
-		s.PredGold, s.Search, _ = m.latent.solve(c, m, X, Y)
+		s.PredGold, s.Search, _ = m.latent.solve(c, m, op.X, op.Y)
 	default:
-		s.PredGold = m.sum(c, X, Y)
+		s.PredGold = m.sum(c, op)
 	}
 	// Not m.self: its memo is keyed by the collection's identity, which
 	// would intern a view's whole output (lazyID) for nothing at the top.
 	if wantXX {
-		s.PredPred = m.sum(c, X, X)
+		s.PredPred = m.sum(c, operands{x, x, op.X, op.X})
 	}
 	if wantYY {
-		s.GoldGold = m.sum(c, Y, Y)
+		s.GoldGold = m.sum(c, operands{y, y, op.Y, op.Y})
 	}
+	s.Search.add(c.search)
 	return s
 }
 
@@ -330,28 +346,34 @@ func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.
 	return r, nil
 }
 
-// aggregate turns per-pair sums into corpus results.
+// aggregate turns per-pair sums into corpus results. Each metric sums the
+// corpus (micro) or averages per-document values (macro: over every
+// document, or over those whose gold scores above 0 against itself), as it
+// declares; a metric that declares nothing follows the run (--macro).
 func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Options) *Result {
 	res := &Result{Documents: len(pairs), Macro: opts.Macro}
+	for _, prm := range p.Prog.Params {
+		res.Params = append(res.Params, Param{Name: prm.Name, Value: prm.Value})
+	}
+	anyMacro := opts.Macro
+	for _, pm := range p.Metrics {
+		anyMacro = anyMacro || pm.avg == ast.AvgMacro || pm.avg == ast.AvgMacroGold
+	}
 	var perDoc [][]*MetricResult
-	if opts.Macro || opts.PerDoc {
+	if anyMacro || opts.PerDoc {
 		perDoc = make([][]*MetricResult, len(pairs))
 		for d := range pairs {
 			perDoc[d] = p.results(func(i int) Sums { return sums[d][i] }, wanted, true)
 		}
 	}
-	var corpus []*MetricResult
-	if opts.Macro {
-		corpus = p.macro(perDoc, wanted, sums)
-	} else {
-		corpus = p.results(func(i int) Sums {
-			var total Sums
-			for d := range pairs {
-				total.add(sums[d][i])
-			}
-			return total
-		}, wanted, false)
-	}
+	corpus := p.results(func(i int) Sums {
+		var total Sums
+		for d := range pairs {
+			total.add(sums[d][i])
+		}
+		return total
+	}, wanted, false)
+	p.macro(corpus, perDoc, wanted, opts.Macro)
 	for i, r := range corpus {
 		if wanted[i] && p.reported(i, opts.Metrics) {
 			res.Metrics = append(res.Metrics, r)
@@ -397,18 +419,31 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 			continue
 		}
 		r.Sums = sumsOf(i)
-		s := r.Sums
-		if perDoc && s.PredPred == 0 && s.GoldGold == 0 {
-			r.Precision, r.Recall, r.F1 = 1, 1, 1
-		} else {
-			r.Precision = div(s.PredGold, s.PredPred)
-			r.Recall = div(s.PredGoldRecall, s.GoldGold)
-			r.F1 = harmonic(r.Precision, r.Recall)
-		}
+		setPRF(r, perDoc)
 		p.declaredValue(pm, r)
+		for _, ks := range r.Sums.By {
+			row := &MetricResult{Name: ks.Key, Kind: KindSumsN,
+				Sums: Sums{PredGold: ks.PredGold, PredPred: ks.PredPred, GoldGold: ks.GoldGold, PredGoldRecall: ks.PredGoldRecall}}
+			setPRF(row, perDoc)
+			r.By = append(r.By, row)
+		}
 	}
 	p.evalCorpus(byMetric, out, wanted)
 	return out
+}
+
+// setPRF sets precision, recall and F1 from the sums. perDoc applies the
+// convention that a document whose prediction and gold both score zero
+// against themselves scores 1.
+func setPRF(r *MetricResult, perDoc bool) {
+	s := r.Sums
+	if perDoc && s.PredPred == 0 && s.GoldGold == 0 {
+		r.Precision, r.Recall, r.F1 = 1, 1, 1
+		return
+	}
+	r.Precision = div(s.PredGold, s.PredPred)
+	r.Recall = div(s.PredGoldRecall, s.GoldGold)
+	r.F1 = harmonic(r.Precision, r.Recall)
 }
 
 // declaredValue sets Value when the metric's own normalizer is not one of
@@ -451,29 +486,52 @@ func (p *Plan) evalCorpus(byMetric map[*typecheck.Metric]*MetricResult, out []*M
 	}
 }
 
-// macro averages per-document precision, recall and F1 (and values).
-func (p *Plan) macro(perDoc [][]*MetricResult, wanted []bool, sums [][]Sums) []*MetricResult {
-	out := make([]*MetricResult, len(p.Metrics))
-	byMetric := map[*typecheck.Metric]*MetricResult{}
-	n := float64(len(perDoc))
+// macro replaces, in the corpus results, the values of every metric that
+// averages per document (declared macro or macro(gold), or by default when
+// the run is macro) with the average of its per-document values, then
+// evaluates the corpus metrics again. The sums stay the corpus sums; a
+// breakdown's rows stay micro (seqeval's and conlleval's per-type rows).
+func (p *Plan) macro(corpus []*MetricResult, perDoc [][]*MetricResult, wanted []bool, runMacro bool) {
+	changed := false
 	for i, pm := range p.Metrics {
-		r := &MetricResult{Name: pm.m.Name, Kind: pm.kind}
-		out[i] = r
-		byMetric[pm.m] = r
-		if !wanted[i] || r.IsCorpus() || n == 0 {
+		avg := pm.avg
+		if avg == ast.AvgDefault && runMacro {
+			avg = ast.AvgMacro
+		}
+		r := corpus[i]
+		if !wanted[i] || r.IsCorpus() || (avg != ast.AvgMacro && avg != ast.AvgMacroGold) {
 			continue
+		}
+		if pm.avg != ast.AvgDefault {
+			r.Average = avg.String() // a run-wide --macro is said once, at the top
+		}
+		r.Precision, r.Recall, r.F1, r.Value = 0, 0, 0, 0
+		n := 0.0
+		for d := range perDoc {
+			if avg == ast.AvgMacroGold && perDoc[d][i].Sums.GoldGold <= 0 {
+				continue
+			}
+			n++
 		}
 		for d := range perDoc {
 			dr := perDoc[d][i]
-			r.Sums.add(sums[d][i])
+			if avg == ast.AvgMacroGold && dr.Sums.GoldGold <= 0 {
+				continue
+			}
 			r.Precision += dr.Precision / n
 			r.Recall += dr.Recall / n
 			r.F1 += dr.F1 / n
 			r.Value += dr.Value / n
 		}
+		changed = true
 	}
-	p.evalCorpus(byMetric, out, wanted)
-	return out
+	if changed {
+		byMetric := map[*typecheck.Metric]*MetricResult{}
+		for i, pm := range p.Metrics {
+			byMetric[pm.m] = corpus[i]
+		}
+		p.evalCorpus(byMetric, corpus, wanted)
+	}
 }
 
 // emptyValue builds the empty document: empty collections, zero scalars.
@@ -509,6 +567,9 @@ func emptyValue(t types.Type, tag func(*types.Record) int) func(d *decoder) valu
 			return func(d *decoder) value.Ref { return d.a.Number(value.Float, 0) }
 		}
 		return func(d *decoder) value.Ref { return d.a.Number(value.Int, 0) }
+	case *types.Ontology:
+		// No concept: the ontology similarities score it 0 against any.
+		return func(d *decoder) value.Ref { return d.a.String("") }
 	}
 	panic(fmt.Sprintf("eval: no empty value for %s", t))
 }

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
@@ -147,10 +148,14 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 			w, _ := le.eval(c, xs[i], ys[j], c.reqBuf[:0])
 			return w
 		}
+	case m.align != nil && X == Y:
+		for i := range xs {
+			chosen = append(chosen, solver.Edge{Row: int32(i), Col: int32(i)})
+		}
 	default:
 		f := c.push()
-		m.edges(c, f, X, Y, xs, ys)
-		al.PredGold, chosen = m.solve(&c.ws, len(xs), len(ys), f.edges, []solver.Edge{})
+		total, pairs := m.solve(c, f, operands{x, y, X, Y}, xs, ys, true)
+		al.PredGold, chosen = total, slices.Clone(pairs)
 		c.pop()
 	}
 	// Replay the chosen pairs with the trace on, in the prediction's order.
@@ -164,7 +169,7 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 		pair.Similarity = replay(e.Row, e.Col)
 		tr.stack = tr.stack[:len(tr.stack)-1]
 		if m.align != nil {
-			w := e.W
+			w := m.align.eval(c, xs[e.Row], ys[e.Col])
 			pair.Align = &w
 		}
 		credit += pair.Similarity
@@ -174,14 +179,14 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 		al.PredGold = credit
 	}
 	if normalized {
-		al.Value = m.tracedValue(c, X, Y, al)
+		al.Value = m.tracedValue(c, x, y, X, Y, al)
 	}
 	return al
 }
 
 // tracedValue is the normalized score of a recorded level, with the
 // self-sums it needs (and the empty-collections rule of eval).
-func (m *matcher) tracedValue(c *ctx, X, Y value.Ref, al *Alignment) float64 {
+func (m *matcher) tracedValue(c *ctx, x, y, X, Y value.Ref, al *Alignment) float64 {
 	if m.norm == ast.NormS {
 		return al.PredGold
 	}
@@ -194,11 +199,11 @@ func (m *matcher) tracedValue(c *ctx, X, Y value.Ref, al *Alignment) float64 {
 	}
 	switch m.norm {
 	case ast.NormP:
-		al.PredPred = m.self(c, X)
+		al.PredPred = m.self(c, x, X)
 	case ast.NormR:
-		al.GoldGold = m.self(c, Y)
+		al.GoldGold = m.self(c, y, Y)
 	default:
-		al.PredPred, al.GoldGold = m.self(c, X), m.self(c, Y)
+		al.PredPred, al.GoldGold = m.self(c, x, X), m.self(c, y, Y)
 	}
 	return normalize(m.norm, m.beta, al.PredGold, al.PredPred, al.GoldGold)
 }
@@ -255,5 +260,5 @@ func tracedSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) (s Sums, 
 			err = fmt.Errorf("internal error while tracing: %v", r)
 		}
 	}()
-	return topSums(c, n, x, y, wantXX, wantYY), nil
+	return topSums(c, n, nil, x, y, wantXX, wantYY), nil
 }

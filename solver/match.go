@@ -23,22 +23,27 @@ type Workspace struct {
 	best             []float64
 	bestAt           []int32
 	order            []int32
-	chain            []float64
+	chainV           []float64
 	prev             []int32
+	flipped          []Edge
 	fenV             []float64
 	fenAt            []int32
 	lcsRow           []int32
 }
 
 // For returns the solver of constraint c, order-preserving when ordered
-// (a matching of two sequences whose pairs never cross). It returns nil for
-// an ordered constraint other than OneToOne, which has no solver yet.
+// (a matching of two sequences whose pairs never cross; see Ordered).
 func For(c Constraint, ordered bool) Func {
 	if ordered {
-		if c == OneToOne {
-			return Ordered
+		switch c {
+		case ManyToOne:
+			return OrderedRowMax
+		case OneToMany:
+			return OrderedColMax
+		case ManyToMany:
+			return OrderedAll
 		}
-		return nil
+		return Ordered
 	}
 	switch c {
 	case ManyToOne:
@@ -183,13 +188,56 @@ func SumPositive(_ *Workspace, n, k int, edges []Edge, chosen []Edge) (float64, 
 }
 
 // Ordered is the order-preserving one-to-one matching of two sequences
-// (a weighted longest common subsequence): pairs (i, j) and (i', j') may
-// both be chosen only if i < i' and j < j', or the other way round. It is
-// the heaviest chain of edges increasing in both row and column, found in
-// O(E log E) time and O(E + k) space for E usable edges, with a Fenwick
+// (a weighted longest common subsequence, Eq. 37): pairs (i, j) and (i', j')
+// may both be chosen only if i < i' and j < j', or the other way round. It
+// is the heaviest chain of edges increasing in both row and column, found
+// in O(E log E) time and O(E + k) space for E usable edges, with a Fenwick
 // tree of prefix maxima over the columns, so that long sequences with few
 // positive pairs never build the n×k table.
 func Ordered(w *Workspace, n, k int, edges []Edge, chosen []Edge) (float64, []Edge) {
+	return w.chain(n, k, edges, chain1to1, chosen)
+}
+
+// OrderedRowMax is the order-preserving N:1 matching: each row at most
+// once, a column may take several rows, and no two pairs cross: i < i'
+// implies j ≤ j' (several consecutive predictions may go to one gold item).
+func OrderedRowMax(w *Workspace, n, k int, edges []Edge, chosen []Edge) (float64, []Edge) {
+	return w.chain(n, k, edges, chainNto1, chosen)
+}
+
+// OrderedColMax is OrderedRowMax with rows and columns exchanged: j < j'
+// implies i ≤ i'.
+func OrderedColMax(w *Workspace, n, k int, edges []Edge, chosen []Edge) (float64, []Edge) {
+	w.flipped = w.flipped[:0]
+	for _, e := range edges {
+		w.flipped = append(w.flipped, Edge{Row: e.Col, Col: e.Row, W: e.W})
+	}
+	start := len(chosen)
+	total, chosen := w.chain(k, n, w.flipped, chainNto1, chosen)
+	for i := start; i < len(chosen); i++ {
+		chosen[i].Row, chosen[i].Col = chosen[i].Col, chosen[i].Row
+	}
+	return total, chosen
+}
+
+// OrderedAll is the order-preserving N:N matching: any number of pairs per
+// row and column, none crossing: the heaviest chain in the product order
+// (i ≤ i' and j ≤ j').
+func OrderedAll(w *Workspace, n, k int, edges []Edge, chosen []Edge) (float64, []Edge) {
+	return w.chain(n, k, edges, chainNtoN, chosen)
+}
+
+type chainKind uint8
+
+const (
+	chain1to1 chainKind = iota // rows and columns strictly increase
+	chainNto1                  // rows strictly increase, columns may repeat
+	chainNtoN                  // both may repeat
+)
+
+// chain finds the heaviest chain of usable edges under kind's order,
+// processing edges by row, then column.
+func (w *Workspace) chain(n, k int, edges []Edge, kind chainKind, chosen []Edge) (float64, []Edge) {
 	w.order = w.order[:0]
 	for at, e := range edges {
 		if usable(e, n, k) {
@@ -205,7 +253,7 @@ func Ordered(w *Workspace, n, k int, edges []Edge, chosen []Edge) (float64, []Ed
 		}
 		return cmp.Compare(edges[a].Col, edges[b].Col)
 	})
-	w.chain = growFloats(w.chain, len(edges))
+	w.chainV = growFloats(w.chainV, len(edges))
 	w.prev = growInt32s(w.prev, len(edges))
 	w.fenV = growFloats(w.fenV, k+1)
 	w.fenAt = growInt32s(w.fenAt, k+1)
@@ -213,25 +261,34 @@ func Ordered(w *Workspace, n, k int, edges []Edge, chosen []Edge) (float64, []Ed
 	for i := range w.fenAt {
 		w.fenAt[i] = -1
 	}
+	// The predecessors an edge may extend: columns before its own (1:1),
+	// or up to and including its own (when columns may repeat).
+	inclusive := 0
+	if kind != chain1to1 {
+		inclusive = 1
+	}
 	bestV, bestAt := 0.0, int32(-1)
-	// Rows in turn: every edge of a row extends the best chain of earlier
-	// rows ending in an earlier column; the row's edges enter the tree
-	// only after all of them are computed, so no chain takes two of them.
 	for g := 0; g < len(w.order); {
 		h := g
-		for h < len(w.order) && edges[w.order[h]].Row == edges[w.order[g]].Row {
-			h++
-		}
-		for _, at := range w.order[g:h] {
-			e := edges[at]
-			v, from := w.prefixMax(int(e.Col))
-			w.chain[at], w.prev[at] = v+clampWeight(e.W), from
-			if w.chain[at] > bestV {
-				bestV, bestAt = w.chain[at], at
+		if kind == chainNtoN {
+			h = g + 1 // an edge may follow an earlier one of its own row
+		} else {
+			// A row's edges enter the tree only after all of them are
+			// computed, so no chain takes two of them.
+			for h < len(w.order) && edges[w.order[h]].Row == edges[w.order[g]].Row {
+				h++
 			}
 		}
 		for _, at := range w.order[g:h] {
-			w.raise(int(edges[at].Col)+1, w.chain[at], at)
+			e := edges[at]
+			v, from := w.prefixMax(int(e.Col) + inclusive)
+			w.chainV[at], w.prev[at] = v+clampWeight(e.W), from
+			if w.chainV[at] > bestV {
+				bestV, bestAt = w.chainV[at], at
+			}
+		}
+		for _, at := range w.order[g:h] {
+			w.raise(int(edges[at].Col)+1, w.chainV[at], at)
 		}
 		g = h
 	}

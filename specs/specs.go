@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-//go:embed *.metric
+//go:embed *.metric *.txt
 var files embed.FS
 
 // Lookup returns the text of the shipped spec name (without ".metric").
@@ -21,12 +21,17 @@ func Lookup(name string) (string, bool) {
 	return string(data), true
 }
 
+// ReadFile reads a file a shipped spec names (an ontology).
+func ReadFile(name string) ([]byte, error) { return files.ReadFile(name) }
+
 // Names lists the shipped specs.
 func Names() []string {
 	entries, _ := fs.ReadDir(files, ".")
 	var names []string
 	for _, e := range entries {
-		names = append(names, strings.TrimSuffix(e.Name(), ".metric"))
+		if strings.HasSuffix(e.Name(), ".metric") {
+			names = append(names, strings.TrimSuffix(e.Name(), ".metric"))
+		}
 	}
 	sort.Strings(names)
 	return names

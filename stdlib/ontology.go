@@ -27,6 +27,8 @@ var Ancestor = &Similarity{
 		return func(a *value.Arena, x, y value.Ref) float64 {
 			i, j := concept(a, o, x), concept(a, o, y)
 			switch {
+			case i < 0 || j < 0:
+				return 0
 			case i == j:
 				return 1
 			case o.IsProperAncestor(i, j):
@@ -61,7 +63,11 @@ var Level = &Similarity{
 	BindArgs: func(_ types.Type, args []Arg) SimFunc {
 		o := args[0].Ontology
 		return func(a *value.Arena, x, y value.Ref) float64 {
-			d := o.CommonDepth(concept(a, o, x), concept(a, o, y))
+			i, j := concept(a, o, x), concept(a, o, y)
+			if i < 0 || j < 0 {
+				return 0
+			}
+			d := o.CommonDepth(i, j)
 			if d == 0 {
 				return 0
 			}
@@ -71,7 +77,10 @@ var Level = &Similarity{
 	BindArgKeys: func(_ types.Type, args []Arg) KeyFunc {
 		o := args[0].Ontology
 		return func(a *value.Arena, x value.Ref, out []uint64) []uint64 {
-			return append(out, KeyHashBit|uint64(root(o, concept(a, o, x))))
+			if c := concept(a, o, x); c >= 0 {
+				out = append(out, KeyHashBit|uint64(root(o, c)))
+			}
+			return out
 		}
 	},
 }
@@ -137,11 +146,11 @@ func conceptsOf(name string, collections bool) func(types.Type, []Arg) string {
 }
 
 // concept is the index of the concept a string node names (the decoder
-// made sure it is one).
+// made sure it is one), or -1 for the empty document's placeholder.
 func concept(a *value.Arena, o *types.Ontology, r value.Ref) int32 {
 	i, ok := o.Index(a.Str(r))
 	if !ok {
-		panic(fmt.Sprintf("%q is not a concept of ontology %s", a.Str(r), o.Name))
+		return -1
 	}
 	return i
 }
@@ -157,7 +166,8 @@ func root(o *types.Ontology, c int32) int32 {
 func supertypeSet(a *value.Arena, o *types.Ontology, r value.Ref) map[int32]bool {
 	out := map[int32]bool{}
 	add := func(x value.Ref) {
-		for c := concept(a, o, x); c >= 0; c = o.Parent(c) {
+		c := concept(a, o, x)
+		for ; c >= 0; c = o.Parent(c) {
 			out[c] = true
 		}
 	}

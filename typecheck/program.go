@@ -29,6 +29,16 @@ func (p *Program) Metric(name string) *Metric {
 	return nil
 }
 
+// MetricIndex is the position of m in Metrics, or -1.
+func (p *Program) MetricIndex(m *Metric) int {
+	for i, x := range p.Metrics {
+		if x == m {
+			return i
+		}
+	}
+	return -1
+}
+
 // Metric is a checked metric declaration: a similarity over documents
 // (Body) or arithmetic on other metrics' corpus values (Corpus).
 type Metric struct {

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +20,7 @@ func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 
 type runFlags struct {
 	metrics      listFlag
+	sets         listFlag
 	format       string
 	perDoc       bool
 	macro        bool
@@ -35,6 +38,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Var(&f.metrics, "metric", "report only this metric (repeatable)")
+	fs.Var(&f.sets, "set", "set a param of the spec, as NAME=VALUE (repeatable)")
 	fs.StringVar(&f.format, "format", "table", "output format: table, json or csv")
 	fs.BoolVar(&f.perDoc, "per-doc", false, "also report every document")
 	fs.BoolVar(&f.macro, "macro", false, "average per-document scores instead of summing the corpus (micro)")
@@ -65,7 +69,11 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	if f.bootstrap != 0 {
 		return fmt.Errorf("--bootstrap is not available yet")
 	}
-	spec, err := metricc.Load(pos[0])
+	opts, err := paramOptions(f.sets)
+	if err != nil {
+		return err
+	}
+	spec, err := metricc.Load(pos[0], opts...)
 	if err != nil {
 		return err
 	}
@@ -101,4 +109,22 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// paramOptions turns --set NAME=VALUE flags into compile options.
+func paramOptions(sets []string) ([]metricc.Option, error) {
+	var opts []metricc.Option
+	for _, s := range sets {
+		name, val, ok := strings.Cut(s, "=")
+		name, val = strings.TrimSpace(name), strings.TrimSpace(val)
+		if !ok || name == "" {
+			return nil, fmt.Errorf("--set wants NAME=VALUE, as in --set cutoff=1.0; got %q", s)
+		}
+		v, err := strconv.ParseFloat(val, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("--set %s: %q is not a number", name, val)
+		}
+		opts = append(opts, metricc.WithParam(name, v))
+	}
+	return opts, nil
 }
