@@ -155,13 +155,13 @@ type OntologyRule struct {
 	Children []*Ident
 }
 
-func (d *TypeDecl) Pos() Pos     { return d.TypePos }
-func (d *TypeDecl) End() Pos     { return d.Rbrace + 1 }
-func (d *InputDecl) Pos() Pos    { return d.InputPos }
-func (d *InputDecl) End() Pos    { return d.Type.End() }
-func (d *LetDecl) Pos() Pos      { return d.LetPos }
-func (d *LetDecl) End() Pos      { return d.Value.End() }
-func (d *MetricDecl) Pos() Pos   { return d.MetricPos }
+func (d *TypeDecl) Pos() Pos   { return d.TypePos }
+func (d *TypeDecl) End() Pos   { return d.Rbrace + 1 }
+func (d *InputDecl) Pos() Pos  { return d.InputPos }
+func (d *InputDecl) End() Pos  { return d.Type.End() }
+func (d *LetDecl) Pos() Pos    { return d.LetPos }
+func (d *LetDecl) End() Pos    { return d.Value.End() }
+func (d *MetricDecl) Pos() Pos { return d.MetricPos }
 func (d *MetricDecl) End() Pos {
 	switch {
 	case d.AvgEnd.IsValid():

@@ -22,7 +22,7 @@ type byPlan struct {
 
 // KeySums are the sums of one key of a breakdown.
 type KeySums struct {
-	Key                                        string
+	Key                                          string
 	PredGold, PredPred, GoldGold, PredGoldRecall float64
 }
 

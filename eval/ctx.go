@@ -17,7 +17,7 @@ type ctx struct {
 	trace *tracer
 	// search accumulates the DAG searches of the metric being scored.
 	search SearchStats
-	depth int
+	depth  int
 
 	memo     memoTable
 	viewMemo map[memoKey]value.Ref
