@@ -111,7 +111,8 @@ func (c *checker) applyParams() {
 			if len(have) > 0 {
 				list = "it has " + strings.Join(have, ", ")
 			}
-			c.errs.Add(c.src, ast.NoPos, ast.NoPos, fmt.Sprintf("cannot set %q: the spec declares no param of that name (%s)", name, list))
+			err := c.errs.Add(c.src, ast.NoPos, ast.NoPos, fmt.Sprintf("cannot set %q: the spec declares no param of that name (%s)", name, list))
+			err.Hint = suggest(name, have)
 			continue
 		}
 		e.param.Value, e.param.Set = c.cfg.Params[name], true

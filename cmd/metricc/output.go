@@ -17,18 +17,25 @@ func writeTable(w io.Writer, res *metricc.Result) error {
 	bw := bufio.NewWriter(w)
 	width := len("metric")
 	for _, m := range res.Metrics {
-		width = max(width, len(m.Name))
+		width = max(width, len(rowName(m)))
+		for _, row := range m.By {
+			width = max(width, len(byName(m, row)))
+		}
 	}
 	writeRows := func(ms []*metricc.MetricResult) {
 		fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, "metric", "P", "R", "F1")
 		for _, m := range ms {
+			name := rowName(m)
 			switch {
 			case m.Kind == metricc.KindCorpusValue:
-				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, m.Name, "", "", pct(m.Value))
+				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, name, "", "", pct(m.Value))
 			case m.HasValue():
-				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s  value %s\n", width, m.Name, pct(m.Precision), pct(m.Recall), pct(m.F1), num(m.Value))
+				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s  value %s\n", width, name, pct(m.Precision), pct(m.Recall), pct(m.F1), num(m.Value))
 			default:
-				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, m.Name, pct(m.Precision), pct(m.Recall), pct(m.F1))
+				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, name, pct(m.Precision), pct(m.Recall), pct(m.F1))
+			}
+			for _, row := range m.By {
+				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, byName(m, row), pct(row.Precision), pct(row.Recall), pct(row.F1))
 			}
 		}
 	}
@@ -52,6 +59,17 @@ func writeTable(w io.Writer, res *metricc.Result) error {
 	}
 	return bw.Flush()
 }
+
+// rowName is a metric's name, with its aggregation when it declares one.
+func rowName(m *metricc.MetricResult) string {
+	if m.Average != "" {
+		return m.Name + " (" + m.Average + ")"
+	}
+	return m.Name
+}
+
+// byName names a breakdown row: metric[KEY].
+func byName(m, row *metricc.MetricResult) string { return m.Name + "[" + row.Name + "]" }
 
 func pct(v float64) string { return strconv.FormatFloat(100*v, 'f', 2, 64) }
 
@@ -79,6 +97,11 @@ func writeCSV(w io.Writer, res *metricc.Result) error {
 			s := m.Sums
 			cw.Write([]string{doc, m.Name, jsonNumber(m.Precision), jsonNumber(m.Recall), jsonNumber(m.F1), value,
 				jsonNumber(s.PredGold), jsonNumber(s.PredPred), jsonNumber(s.GoldGold), jsonNumber(s.PredGoldRecall)})
+			for _, row := range m.By {
+				s := row.Sums
+				cw.Write([]string{doc, byName(m, row), jsonNumber(row.Precision), jsonNumber(row.Recall), jsonNumber(row.F1), "",
+					jsonNumber(s.PredGold), jsonNumber(s.PredPred), jsonNumber(s.GoldGold), jsonNumber(s.PredGoldRecall)})
+			}
 		}
 	}
 	for _, d := range res.PerDoc {
