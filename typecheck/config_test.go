@@ -87,5 +87,5 @@ metric m = F<->[xs](delta * cutoff)
 	assert.Equal(t, 1.0, body.Elem.(*typecheck.Arith).Y.(*typecheck.Const).Value)
 
 	_, errs = checkConfig(t, typecheck.Config{Params: map[string]float64{"cutof": 1}}, spec)
-	assert.Equal(t, "spec.metric: cannot set \"cutof\": the spec declares no param of that name (it has cutoff)\n", errs)
+	assert.Equal(t, "spec.metric: cannot set \"cutof\": the spec declares no param of that name (it has cutoff) (did you mean cutoff?)\n", errs)
 }
