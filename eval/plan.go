@@ -31,7 +31,6 @@ type planMetric struct {
 	m      *typecheck.Metric
 	kind   Kind
 	by     *byPlan // breakdown; nil without
-	split  *[2]int // prf(a, b): the indexes of a and b
 	avg    ast.Average
 	top    *cnode
 	topR   *cnode // N=R tree; nil unless m.UsesN
@@ -86,7 +85,15 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 	for _, m := range prog.Metrics {
 		pm := &planMetric{m: m, kind: metricKind(m), avg: m.Average}
 		if m.Split != nil {
-			pm.split = &[2]int{prog.MetricIndex(m.Split[0]), prog.MetricIndex(m.Split[1])}
+			// Compiled like a metric using N: the precision tree, then the
+			// recall tree.
+			var err error
+			if pm.top, err = comp.compile(m.Split[0], ast.NormP); err != nil {
+				return nil, err
+			}
+			if pm.topR, err = comp.compile(m.Split[1], ast.NormR); err != nil {
+				return nil, err
+			}
 		} else if m.IsCorpus() {
 			pm.corpus = compileCorpus(m.Corpus)
 		} else {

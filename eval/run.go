@@ -229,14 +229,6 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 		s.By = mergeRecall(s.By, r.By)
 		out[i] = s
 	}
-	for i, pm := range p.Metrics {
-		if wanted[i] && pm.split != nil {
-			a, b := out[pm.split[0]], out[pm.split[1]]
-			out[i] = Sums{PredGold: a.PredGold, PredPred: a.PredPred, PredGoldRecall: b.PredGoldRecall, GoldGold: b.GoldGold}
-			out[i].Search.add(a.Search)
-			out[i].Search.add(b.Search)
-		}
-	}
 	return out, nil
 }
 

@@ -34,15 +34,27 @@ type reeDoc struct {
 //   - ceaf_rme_phi3: IterX's phi-3 scorer (wanmok/iterx ceaf_rme.py) on all
 //     documents: 28 common mentions, 39 predicted, 48 gold.
 //   - ceaf_rme_subset: IterX's phi-subset scorer gives p_num 29 / 34 and
-//     r_num 25 / 33. The spec matches entities one to one, so the four
-//     predicted entities that hit an already hit gold entity (grit-case1:
-//     "telephone company offices"; grit-case4: "m3"; two-templates:
-//     "guerrillas"; dups: the second "house") earn nothing: 25 / 34 and
-//     25 / 33, by hand and by the brute force below.
+//     r_num 25 / 33, and the spec the same on every document.
+//   - ceaf_rme_subset_1to1 matches entities one to one for precision too,
+//     so the four predicted entities that hit an already hit gold entity
+//     (grit-case1: "telephone company offices"; grit-case4: "m3";
+//     two-templates: "guerrillas"; dups: the second "house") earn nothing:
+//     25 / 34 and 25 / 33, by hand and by the brute force below.
 var reeWant = map[string]prf{
-	"ceaf_ree":        counts(25, 34, 33),
-	"ceaf_rme_subset": counts(25, 34, 33),
-	"ceaf_rme_phi3":   counts(28, 39, 48),
+	"ceaf_ree":             counts(25, 34, 33),
+	"ceaf_rme_subset":      ratios(29, 34, 25, 33),
+	"ceaf_rme_subset_1to1": counts(25, 34, 33),
+	"ceaf_rme_phi3":        counts(28, 39, 48),
+}
+
+// iterxSubset are IterX's phi-subset counts per document (README:
+// p_num, p_den, r_num, r_den), which ceaf_rme_subset reproduces.
+var iterxSubset = map[string][4]float64{
+	"grit-case1": {4, 4, 3, 3}, "grit-case2": {3, 3, 3, 3}, "grit-case3": {2, 2, 2, 3},
+	"grit-case4": {5, 5, 4, 4}, "grit-case5": {4, 4, 4, 4}, "grit-case6": {3, 3, 3, 4},
+	"two-templates": {4, 5, 3, 4}, "empty": {0, 0, 0, 0}, "no-pred": {0, 0, 0, 2},
+	"dups": {3, 3, 2, 2}, "wrong-type": {0, 2, 0, 1}, "wrong-role": {0, 1, 0, 1},
+	"split-template": {1, 2, 1, 2},
 }
 
 // TestReeSpec scores testdata/ree with ree.metric.
@@ -73,10 +85,19 @@ func TestReeSpec(t *testing.T) {
 	// P 3/5 ("rebels" and "guerrillas" split one gold entity), R 3/4.
 	// CEAF-REE pools both templates: 3 of 5 predicted, 3 of 4 gold.
 	assertPRF(t, "two-templates", docPRF(t, res, "two-templates"), map[string]prf{
-		"ceaf_ree":        counts(3, 5, 4),
-		"ceaf_rme_subset": counts(3, 5, 4),
-		"ceaf_rme_phi3":   counts(3, 5, 6),
+		"ceaf_ree":             counts(3, 5, 4),
+		"ceaf_rme_subset":      ratios(4, 5, 3, 4),
+		"ceaf_rme_subset_1to1": counts(3, 5, 4),
+		"ceaf_rme_phi3":        counts(3, 5, 6),
 	})
+	for id, c := range iterxSubset {
+		got := docPRF(t, res, id)["ceaf_rme_subset"]
+		want := ratios(c[0], c[1], c[2], c[3])
+		if c[1] == 0 && c[3] == 0 {
+			want = prf{1, 1, 1} // a document with nothing on either side scores 1
+		}
+		assertPRF(t, "iterx "+id, map[string]prf{"ceaf_rme_subset": got}, map[string]prf{"ceaf_rme_subset": want})
+	}
 
 	// IterX run on the documents where no gold entity is split over several
 	// predicted ones (README): phi-subset p_num 13 / 17, r_num 13 / 20;
@@ -84,8 +105,9 @@ func TestReeSpec(t *testing.T) {
 	noSplit := subsetPRF(t, res, []string{"grit-case2", "grit-case3", "grit-case5", "grit-case6", "empty", "no-pred", "wrong-type", "wrong-role", "split-template"})
 	delete(noSplit, "ceaf_ree")
 	assertPRF(t, "iterx", noSplit, map[string]prf{
-		"ceaf_rme_subset": ratios(13, 17, 13, 20),
-		"ceaf_rme_phi3":   counts(16, 21, 29),
+		"ceaf_rme_subset":      ratios(13, 17, 13, 20),
+		"ceaf_rme_subset_1to1": ratios(13, 17, 13, 20),
+		"ceaf_rme_phi3":        counts(16, 21, 29),
 	})
 }
 
@@ -153,7 +175,31 @@ func reeBrute(gold, pred map[string]reeDoc, ids []string) map[string]prf {
 		}
 		return n
 	}
+	hitsP := func(xs, ys []reeFiller) int { // predicted entities hitting one of ys
+		n := 0
+		for _, x := range xs {
+			for _, y := range ys {
+				if hit(x, y) > 0 {
+					n++
+					break
+				}
+			}
+		}
+		return n
+	}
+	// IterX: templates aligned by the precision count; among ties, the
+	// largest one-to-one entity count (< 1000 per pair here).
+	iterx := func(xs, ys []reeTemplate) (int, int) {
+		total := bestMatching(len(xs), len(ys), func(i, j int) int {
+			if xs[i].Type != ys[j].Type {
+				return 0
+			}
+			return 1000*hitsP(xs[i].Fillers, ys[j].Fillers) + fillerSum(xs[i].Fillers, ys[j].Fillers, hit)
+		})
+		return total / 1000, total % 1000
+	}
 	var ree, sub, phi3 [3]int // numerator, predicted, gold
+	var subIterX [4]int       // precision and recall numerators, predicted, gold
 	for _, id := range ids {
 		x, y := pred[id], gold[id]
 		px, py := pool(x), pool(y)
@@ -163,14 +209,20 @@ func reeBrute(gold, pred map[string]reeDoc, ids []string) map[string]prf {
 		sub[0] += templateSum(x.Templates, y.Templates, hit)
 		sub[1] += self(px, hit)
 		sub[2] += self(py, hit)
+		p, r := iterx(x.Templates, y.Templates)
+		subIterX[0] += p
+		subIterX[1] += r
+		subIterX[2] += self(px, hit)
+		subIterX[3] += self(py, hit)
 		phi3[0] += templateSum(x.Templates, y.Templates, common)
 		phi3[1] += self(px, common)
 		phi3[2] += self(py, common)
 	}
 	got := map[string]prf{}
-	for name, c := range map[string][3]int{"ceaf_ree": ree, "ceaf_rme_subset": sub, "ceaf_rme_phi3": phi3} {
+	for name, c := range map[string][3]int{"ceaf_ree": ree, "ceaf_rme_subset_1to1": sub, "ceaf_rme_phi3": phi3} {
 		got[name] = counts(float64(c[0]), float64(c[1]), float64(c[2]))
 	}
+	got["ceaf_rme_subset"] = ratios(float64(subIterX[0]), float64(subIterX[2]), float64(subIterX[1]), float64(subIterX[3]))
 	return got
 }
 

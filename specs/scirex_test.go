@@ -30,14 +30,15 @@ type sxDoc struct {
 // Expected values for testdata/scirex, by hand (README: per document
 // table): 5 of 11 distinct predicted and 10 gold relations are correct.
 var scirexWant = map[string]prf{
-	"scirex": counts(5, 11, 10),
+	"scirex_micro": counts(5, 11, 10),
 }
 
 // TestScirexSpec scores testdata/scirex with scirex.metric.
 func TestScirexSpec(t *testing.T) {
 	res := scoreTask(t, "scirex", eval.Options{})
 	assert.Equal(t, 11, res.Documents)
-	assertPRF(t, "corpus", corpusPRF(res), scirexWant)
+	corpus := corpusPRF(res)
+	assertPRF(t, "corpus", map[string]prf{"scirex_micro": corpus["scirex_micro"]}, scirexWant)
 
 	perDoc := map[string]prf{
 		"exact":         counts(1, 1, 1),
@@ -53,12 +54,18 @@ func TestScirexSpec(t *testing.T) {
 		"no-gold":       counts(0, 1, 0),
 	}
 	for id, want := range perDoc {
-		assertPRF(t, id, docPRF(t, res, id), map[string]prf{"scirex": want})
+		assertPRF(t, id, docPRF(t, res, id), map[string]prf{"scirex": want, "scirex_micro": want})
 	}
 
-	// --macro averages the per-document values over all eleven documents.
+	// scirex averages per document over the nine documents with gold
+	// relations, as SciREX does (macro(gold)).
+	withGold := []string{"exact", "wrong-task", "cluster-share", "span-iou", "small-cluster", "swapped-roles", "no-pred", "dup-pred", "map-collide"}
+	assertPRF(t, "macro(gold)", map[string]prf{"scirex": corpus["scirex"]}, map[string]prf{"scirex": meanPRF(perDoc, withGold)})
+	assert.Equal(t, "macro(gold)", res.Metrics[0].Average)
+
+	// A metric that declares its aggregation keeps it under --macro.
 	macro := scoreTask(t, "scirex", eval.Options{Macro: true})
-	assertPRF(t, "macro", corpusPRF(macro), map[string]prf{"scirex": meanPRF(perDoc, nil)})
+	assertPRF(t, "macro", corpusPRF(macro), map[string]prf{"scirex": meanPRF(perDoc, withGold), "scirex_micro": counts(5, 11, 10)})
 
 	// SciREX's scorer (scirex_relation_evaluate.py, README) on the
 	// documents with gold relations where it does not deduplicate
@@ -104,7 +111,30 @@ func meanPRF(perDoc map[string]prf, ids []string) prf {
 func TestScirexBruteForce(t *testing.T) {
 	gold, ids := readDocs[sxDoc](t, "scirex", "gold.json")
 	pred, _ := readDocs[sxDoc](t, "scirex", "pred.json")
-	assertPRF(t, "brute force", map[string]prf{"scirex": scirexBrute(t, gold, pred, ids)}, scirexWant)
+	assertPRF(t, "brute force", map[string]prf{"scirex_micro": scirexBrute(t, gold, pred, ids)}, scirexWant)
+}
+
+// scirexBoth is the brute force of both metrics: micro over the corpus, and
+// the mean of the per-document values over the documents with gold
+// relations.
+func scirexBoth(t *testing.T, gold, pred map[string]sxDoc, ids []string) map[string]prf {
+	var macro prf
+	n := 0.0
+	for _, id := range ids {
+		if len(gold[id].Relations) > 0 {
+			n++
+		}
+	}
+	for _, id := range ids {
+		if len(gold[id].Relations) == 0 {
+			continue
+		}
+		d := scirexBrute(t, gold, pred, []string{id})
+		macro.P += d.P / n
+		macro.R += d.R / n
+		macro.F += d.F / n
+	}
+	return map[string]prf{"scirex": macro, "scirex_micro": scirexBrute(t, gold, pred, ids)}
 }
 
 // scirexBrute is the brute-force recomputation of TestScirexBruteForce.
@@ -256,7 +286,7 @@ func TestScirexRandom(t *testing.T) {
 		return g, p
 	}
 	brute := func(gold, pred map[string]sxDoc, ids []string) map[string]prf {
-		return map[string]prf{"scirex": scirexBrute(t, gold, pred, ids)}
+		return scirexBoth(t, gold, pred, ids)
 	}
 	// Not a degenerate test: some relations match, many do not.
 	randomRounds(t, "scirex", doc, brute, 0.2, 0.9)

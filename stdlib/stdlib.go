@@ -327,8 +327,8 @@ var Self = &Function{
 // Prf is prf(a, b): one metric row from two metrics.
 var Prf = &Function{
 	Name: "prf",
-	Doc: "prf(a, b) is a metric whose precision side is metric a's and whose recall side is metric b's: per document, a's Σ(X,Y) and Σ(X,X), b's Σ(X,Y) (its recall numerator) and Σ(Y,Y); F1 is their harmonic mean. " +
-		"For metrics that choose the matching differently for precision and recall (IterX's CEAF-RME⊆).",
+	Doc: "prf(a, b) is a metric whose precision side is similarity a and whose recall side is similarity b (lets, matchings, or metrics over documents): per document, a's Σ(X,Y) and Σ(X,X), b's Σ(X,Y) (the recall numerator) and Σ(Y,Y); F1 is their harmonic mean. " +
+		"For scorers that count precision and recall on different matchings (IterX's CEAF-RME⊆).",
 	Example: "`metric rme = prf(rme_p, rme_r)`",
 	MinArgs: 2, MaxArgs: 2,
 	Split: true,

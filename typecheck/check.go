@@ -194,7 +194,7 @@ func (c *checker) classifyMetrics() {
 	}
 	for _, e := range c.nameOrder {
 		if e.kind == metricName {
-			e.corpus = isCorpusExpr(e.metric.Value, kind, func(name string) bool { return c.env.Function(name) != nil })
+			e.corpus = !c.isSplit(e.metric.Value) && isCorpusExpr(e.metric.Value, kind, func(name string) bool { return c.env.Function(name) != nil })
 		}
 	}
 }
@@ -518,9 +518,20 @@ func (c *checker) resolveExprNames(e ast.Expr, corpus bool) {
 			if sim := c.env.Similarity(n.Fun.Name); sim != nil && len(sim.Params) > 0 {
 				return false // its arguments are ontologies and numbers, checked with it
 			}
-			if c.env.Function(n.Fun.Name) == nil {
+			if fun := c.env.Function(n.Fun.Name); fun == nil {
 				e := c.errorf(n.Fun, "undefined function %q", n.Fun.Name)
 				e.Hint = suggest(n.Fun.Name, append(c.env.FunctionNames(), c.parameterizedNames()...))
+			} else if fun.Split {
+				// Its arguments are similarities, or names of metrics.
+				for _, a := range n.Args {
+					if id, ok := unparen(a).(*ast.Ident); ok {
+						if e := c.names[id.Name]; e != nil && e.kind == metricName {
+							continue
+						}
+					}
+					c.resolveExprNames(a, false)
+				}
+				return false
 			}
 			for _, a := range n.Args {
 				c.resolveExprNames(a, corpus)
@@ -607,8 +618,11 @@ func (c *checker) findLetCycles() {
 		}
 		state[l] = 1
 		ast.Inspect(l.Value, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if e := c.names[id.Name]; e != nil && e.kind == letName {
+			switch n := n.(type) {
+			case ast.View:
+				return false // field names, not lets
+			case *ast.Ident:
+				if e := c.names[n.Name]; e != nil && e.kind == letName {
 					visit(e.let, append(path, l))
 				}
 			}
@@ -650,6 +664,14 @@ func (c *checker) checkMetrics() {
 		if c.prog.Input == nil {
 			continue
 		}
+		if c.isSplit(e.metric.Value) {
+			e.m.Average = e.metric.Average
+			c.splitMetric(e)
+			if e.metric.By != nil {
+				c.errorf(e.metric.By, "by breaks down one matching; prf(a, b) has two")
+			}
+			continue
+		}
 		e.m.Body = c.sim(e.metric.Value, c.prog.Input)
 		if e.m.Body == nil {
 			continue
@@ -660,7 +682,7 @@ func (c *checker) checkMetrics() {
 		c.checkBy(e)
 	}
 	for _, e := range c.nameOrder {
-		if e.kind == metricName && e.corpus && e.metric.Average != ast.AvgDefault && (e.m.Split == nil) {
+		if e.kind == metricName && e.corpus && e.metric.Average != ast.AvgDefault {
 			c.errors().Add(c.src, e.metric.AvgPos, e.metric.AvgEnd, fmt.Sprintf("metric %q combines corpus values of other metrics; %s applies to the metrics it combines", e.ident.Name, e.metric.Average))
 		}
 		if e.kind == metricName && e.corpus && e.metric.By != nil {
@@ -732,13 +754,6 @@ func (c *checker) checkCorpusMetric(e *nameEntry) {
 	}
 	e.state = 1
 	deps := map[*Metric]bool{}
-	if call, ok := unparen(e.metric.Value).(*ast.Call); ok {
-		if fun := c.env.Function(call.Fun.Name); fun != nil && fun.Split {
-			c.splitMetric(e, call, deps)
-			e.state = 2
-			return
-		}
-	}
 	e.m.Corpus = c.corpus(e.metric.Value, e, deps)
 	e.m.CorpusTriple = e.m.Corpus != nil && IsTriple(e.m.Corpus)
 	for _, m := range c.prog.Metrics {
@@ -789,7 +804,7 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 			return nil
 		}
 		if fun.Split {
-			c.errorf(x, "prf(a, b) builds a metric row; it is the whole body of a metric, as in metric m = prf(a, b)")
+			c.errorf(x, "prf(a, b) builds a metric row from two similarities; it is the whole body of a metric, as in metric m = prf(a, b)")
 			return nil
 		}
 		if !c.arityOK(x, fun) {
@@ -817,7 +832,6 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 		field, ok := LookupField(x.Sel.Name)
 		want := "precision, recall, f1, value, pred_gold, pred_pred, gold_gold or pred_gold_recall"
 		switch {
-		case e.m.Split != nil:
 		case e.corpus && e.m.CorpusTriple:
 			want = "precision, recall or f1"
 			ok = ok && (field == Precision || field == Recall || field == F1)
@@ -844,7 +858,7 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 			return nil
 		}
 		deps[e.m] = true
-		if e.corpus && !e.m.CorpusTriple && e.m.Split == nil {
+		if e.corpus && !e.m.CorpusTriple {
 			return &CorpusRef{Src: x, Metric: e.m, Field: Value}
 		}
 		return &CorpusRef{Src: x, Metric: e.m, Field: Whole}
@@ -872,7 +886,7 @@ func (c *checker) metricRef(base *ast.Ident, self *nameEntry) *nameEntry {
 			return nil
 		}
 		c.checkCorpusMetric(e)
-		if e.m.Corpus == nil && e.m.Split == nil {
+		if e.m.Corpus == nil {
 			return nil // its own errors were reported
 		}
 	}
@@ -941,38 +955,43 @@ func unparen(e ast.Expr) ast.Expr {
 	}
 }
 
-// splitMetric checks prf(a, b): a and b are metrics over documents (not
-// corpus metrics), whose sums make one row.
-func (c *checker) splitMetric(e *nameEntry, call *ast.Call, deps map[*Metric]bool) {
+// isSplit reports whether a metric's body is prf(a, b).
+func (c *checker) isSplit(e ast.Expr) bool {
+	call, ok := unparen(e).(*ast.Call)
+	if !ok {
+		return false
+	}
+	fun := c.env.Function(call.Fun.Name)
+	return fun != nil && fun.Split
+}
+
+// splitMetric checks `metric m = prf(a, b)`: a and b are similarities over
+// documents (lets, matchings, or the names of metrics over documents); m's
+// precision side is a's and its recall side b's.
+func (c *checker) splitMetric(e *nameEntry) {
+	call := unparen(e.metric.Value).(*ast.Call)
 	if len(call.Args) != 2 {
-		c.errorf(call, "prf takes two metrics: prf(precision_metric, recall_metric)")
+		c.errorf(call, "prf takes two similarities: prf(precision_side, recall_side)")
 		return
 	}
-	var split [2]*Metric
+	var split [2]Sim
 	for i, a := range call.Args {
-		id, ok := unparen(a).(*ast.Ident)
-		if !ok {
-			c.errorf(a, "prf takes two metric names: prf(precision_metric, recall_metric)")
+		expr := a
+		if id, ok := unparen(a).(*ast.Ident); ok {
+			if ref := c.names[id.Name]; ref != nil && ref.kind == metricName {
+				if ref.corpus || c.isSplit(ref.metric.Value) {
+					c.errorf(id, "prf takes similarities over documents; metric %q is not one", id.Name)
+					return
+				}
+				expr = ref.metric.Value // the metric's body, checked here again
+			}
+		}
+		if split[i] = c.sim(expr, c.prog.Input); split[i] == nil {
 			return
 		}
-		ref := c.metricRef(id, e)
-		if ref == nil {
-			return
-		}
-		if ref.corpus {
-			c.errorf(id, "prf takes metrics over documents; %q combines corpus values", id.Name)
-			return
-		}
-		split[i] = ref.m
-		deps[ref.m] = true
 	}
 	e.m.Split = &split
-	e.m.Average = e.metric.Average
-	for _, m := range c.prog.Metrics {
-		if deps[m] {
-			e.m.Deps = append(e.m.Deps, m)
-		}
-	}
+	e.m.UsesN = UsesN(split[0]) || UsesN(split[1])
 }
 
 // checkBy checks `metric m = N◇[v](e) by key`: the body is a matching and

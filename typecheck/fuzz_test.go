@@ -60,7 +60,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		require.NotNil(t, prog)
 		for _, m := range prog.Metrics {
-			require.True(t, (m.Body == nil) != (m.Corpus == nil), "metric %q must have exactly one of Body and Corpus", m.Name)
+			require.Equal(t, 1, kinds(m), "metric %q must have exactly one of Body, Corpus and Split", m.Name)
 		}
 	})
 }
@@ -103,7 +103,19 @@ func TestCheckLineMixes(t *testing.T) {
 			continue
 		}
 		for _, m := range prog.Metrics {
-			require.True(t, (m.Body == nil) != (m.Corpus == nil), "metric %q:\n%s", m.Name, text)
+			require.Equal(t, 1, kinds(m), "metric %q:\n%s", m.Name, text)
 		}
 	}
+}
+
+// kinds counts what a checked metric is: a similarity (Body), corpus
+// arithmetic (Corpus) or prf(a, b) (Split); exactly one.
+func kinds(m *typecheck.Metric) int {
+	n := 0
+	for _, is := range []bool{m.Body != nil, m.Corpus != nil, m.Split != nil} {
+		if is {
+			n++
+		}
+	}
+	return n
 }

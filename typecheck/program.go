@@ -62,8 +62,9 @@ type Metric struct {
 	// Average is the metric's own corpus aggregation.
 	Average ast.Average
 	// Split is set for `prf(a, b)`: a metric over documents whose precision
-	// side is a's and recall side b's.
-	Split *[2]*Metric
+	// side is similarity a (its Σ(X,Y) and Σ(X,X)) and whose recall side is
+	// b (its Σ(X,Y) and Σ(Y,Y)). Body is then nil.
+	Split *[2]Sim
 }
 
 // IsCorpus reports whether m is arithmetic on other metrics.

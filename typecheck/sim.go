@@ -55,7 +55,7 @@ func (c *checker) sim(e ast.Expr, t types.Type) Sim {
 			return nil
 		}
 		if fun.Split {
-			c.errorf(e, "prf(a, b) builds a metric from two metrics; it is the whole body of a metric, as in metric m = prf(a, b)")
+			c.errorf(e, "prf(a, b) builds a metric row from two similarities; it is the whole body of a metric, as in metric m = prf(a, b)")
 			return nil
 		}
 		if fun.SideOfN {
