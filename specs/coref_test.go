@@ -23,8 +23,8 @@ func plan(t testing.TB, name string) *eval.Plan {
 	require.True(t, ok, name)
 	f, errs := grammar.Parse(name, text)
 	require.Nil(t, errs)
-	prog, errs := typecheck.Check(f)
-	require.Nil(t, errs)
+	prog, errs := typecheck.Config{ReadFile: specs.ReadFile}.Check(f)
+	require.Nil(t, errs, "%v", errs)
 	p, err := eval.NewPlan(prog)
 	require.NoError(t, err)
 	return p

@@ -301,6 +301,11 @@ func (c *checker) view(v ast.View, t types.Type) *View {
 		return nil
 	case *ast.PathView:
 		rv := &View{Src: v, In: t, Out: t}
+		if v.Base == nil && len(v.Fields) == 1 && v.Fields[0].Name == "_" {
+			if rec, ok := t.(*types.Record); !ok || rec.FieldIndex("_") < 0 {
+				return rv // _ is the compared value itself, as in tokens(_)
+			}
+		}
 		if v.Base != nil {
 			base := c.view(v.Base, t)
 			if base == nil {
