@@ -94,6 +94,10 @@ func (d *Doc) Key(path string) (key, why string) {
 	case gjson.String:
 		return v.Str, ""
 	case gjson.Number:
+		// Integers keep every digit: two ids beyond 2^53 must not collide.
+		if i, err := strconv.ParseInt(v.Raw, 10, 64); err == nil {
+			return strconv.FormatInt(i, 10), ""
+		}
 		return strconv.FormatFloat(v.Num, 'f', -1, 64), ""
 	}
 	return "", fmt.Sprintf("the pairing key %q must be a string or a number, found %s", path, kindName(v))

@@ -378,6 +378,74 @@ func TestInteger(t *testing.T) {
 	assert.Equal(t, Sums(2, 2, 3), sums(got["m"]))
 }
 
+// TestLargeIntegers checks that integers are exact over the int64 range:
+// two ids one apart beyond 2^53 stay apart (a float64 would merge them),
+// and what int64 cannot hold is refused by name, never rounded.
+func TestLargeIntegers(t *testing.T) {
+	p := compile(t, "type Doc { id: int, xs: set<int> }\ninput Doc\nmetric m = F<->[xs](delta)")
+	cases := []struct {
+		name, gold, pred string
+		want             [3]float64 // matched, |pred|, |gold|
+		err              string
+	}{
+		{"beyond 2^53 apart", `{"id": 1, "xs": [9007199254740993]}`, `{"id": 1, "xs": [9007199254740992]}`, [3]float64{0, 1, 1}, ""},
+		{"beyond 2^53 equal", `{"id": 1, "xs": [9007199254740993, 9007199254740992]}`, `{"id": 1, "xs": [9007199254740992, 9007199254740993]}`, [3]float64{2, 2, 2}, ""},
+		{"int64 edges", `{"id": 1, "xs": [9223372036854775807, -9223372036854775808]}`, `{"id": 1, "xs": [9223372036854775807, -9223372036854775808]}`, [3]float64{2, 2, 2}, ""},
+		{"exponent form", `{"id": 1, "xs": [9.007199254740993e15]}`, `{"id": 1, "xs": [9007199254740993]}`, [3]float64{1, 1, 1}, ""},
+		{"above int64", `{"id": 1, "xs": []}`, `{"id": 1, "xs": [9223372036854775808]}`, [3]float64{}, "xs.0: the integer 9223372036854775808 is outside the int64 range"},
+		{"huge exponent", `{"id": 1, "xs": []}`, `{"id": 1, "xs": [1e400]}`, [3]float64{}, "xs.0: the integer 1e400 is outside the int64 range"},
+		{"tiny exponent", `{"id": 1, "xs": []}`, `{"id": 1, "xs": [1e-400]}`, [3]float64{}, "xs.0: expected an integer, found a number 1e-400"},
+		{"zero exponent", `{"id": 1, "xs": [0]}`, `{"id": 1, "xs": [0e999999999999]}`, [3]float64{1, 1, 1}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := document.ParseJSON("g", []byte(c.gold), "json")
+			require.NoError(t, err)
+			pr, err := document.ParseJSON("p", []byte(c.pred), "json")
+			require.NoError(t, err)
+			res, err := p.Score(g, pr, eval.Options{})
+			if c.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), c.err)
+				return
+			}
+			require.NoError(t, err)
+			got := map[string]*eval.MetricResult{}
+			for _, m := range res.Metrics {
+				got[m.Name] = m
+			}
+			assert.Equal(t, Sums(c.want[0], c.want[1], c.want[2]), sums(got["m"]))
+		})
+	}
+}
+
+// TestFloatOutOfRange checks that a number beyond float64 is refused by
+// name rather than read as infinity.
+func TestFloatOutOfRange(t *testing.T) {
+	p := compile(t, "type Doc { xs: set<float> }\ninput Doc\nmetric m = F<->[xs](delta)\n")
+	g, err := document.ParseJSON("g", []byte(`{"xs": [1]}`), "json")
+	require.NoError(t, err)
+	pr, err := document.ParseJSON("p", []byte(`{"xs": [1, -1e400]}`), "json")
+	require.NoError(t, err)
+	_, err = p.Score(g, pr, eval.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "xs.1: the number -1e400 is out of range")
+}
+
+// TestLargeIntegerKeys checks that documents paired by integer ids one
+// apart beyond 2^53 are two documents, not one.
+func TestLargeIntegerKeys(t *testing.T) {
+	p := compile(t, "type Doc { id: int, xs: set<int> }\ninput Doc\nmetric m = F<->[xs](delta)\n")
+	docs := `{"id": 9007199254740993, "xs": [1]}
+{"id": 9007199254740992, "xs": [2]}`
+	g, err := document.ParseJSON("g.jsonl", []byte(docs), "jsonl")
+	require.NoError(t, err)
+	pr, err := document.ParseJSON("p.jsonl", []byte(docs), "jsonl")
+	require.NoError(t, err)
+	got := score(t, p, g, pr, eval.Options{})
+	assert.Equal(t, Sums(2, 2, 2), sums(got["m"]))
+}
+
 type quad struct {
 	A int `json:"a"`
 	B int `json:"b"`
