@@ -616,3 +616,97 @@ metric pairs_b   = S~[entities](F<->[pairs(mentions)](delta * 1))
 		}
 	}
 }
+
+// TestNonFiniteAndNegative checks that a score that overflows, is NaN or
+// is negative is an error naming the metric (and the document where it
+// arose), never a printed NaN or a score below 0.
+func TestNonFiniteAndNegative(t *testing.T) {
+	gold := `{"id": "d1", "tags": ["a", "b"]}
+{"id": "d2", "tags": ["a"]}`
+	pred := `{"id": "d1", "tags": ["a", "c"]}
+{"id": "d2", "tags": ["a"]}`
+	cases := []struct{ name, metric, want string }{
+		{"overflow in a document", "S~[tags](1e308 * delta + 1e308 * delta)",
+			`g.jsonl: document "d1" (line 1): metric "m": the similarity 1e308 * delta + 1e308 * delta is +Inf: beyond float64's range`},
+		{"overflow of a sum", "S~[tags](1e308 * delta) + S~[tags](1e308 * delta)",
+			`g.jsonl: document "d1" (line 1): metric "m": Σ(X,Y) (prediction against gold) is +Inf: beyond float64's range`},
+		{"overflow over the corpus", "S~[tags](0.6e308 * delta)",
+			`metric "m" over the corpus: Σ(X,X) (prediction against itself) is +Inf`},
+		{"negative on the data", "F<->[tags](delta) - 0.75",
+			`g.jsonl: document "d1" (line 1): metric "m": Σ(X,Y) (prediction against gold) is -0.25, but similarities are non-negative`},
+		{"negative self-sum", "1 - S<->[tags](delta)",
+			`g.jsonl: document "d1" (line 1): metric "m": Σ(X,X) (prediction against itself) is -1, but similarities are non-negative`},
+		{"NaN on a pair", "S<->[tags](1e308 * delta * 10 - 1e308 * delta * 10 + 1)",
+			`metric "m": the similarity 1e308 * delta * 10 - 1e308 * delta * 10 + 1 is NaN (not a number`},
+		{"NaN under align", "S<->[tags](delta, align = 1e308 * delta * 10 - 1e308 * delta * 10 + 1)",
+			`metric "m": the similarity 1e308 * delta * 10 - 1e308 * delta * 10 + 1 is NaN`},
+		{"NaN at the top", "S<->[tags](delta) * 1e308 * 10 - S<->[tags](delta) * 1e308 * 10",
+			`metric "m": Σ(X,Y) (prediction against gold) is NaN`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := compile(t, "type Doc { id: string, tags: set<string> }\ninput Doc\nmetric m = "+c.metric+"\n")
+			g, err := document.ParseJSON("g.jsonl", []byte(gold), "jsonl")
+			require.NoError(t, err)
+			pr, err := document.ParseJSON("p.jsonl", []byte(pred), "jsonl")
+			require.NoError(t, err)
+			_, err = p.Score(g, pr, eval.Options{})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+}
+
+// TestCorpusArithmeticNonFinite checks corpus metrics: infinities that
+// cancel are an error, not NaN.
+func TestCorpusArithmeticNonFinite(t *testing.T) {
+	p := compile(t, `type Doc { id: string, tags: set<string> }
+input Doc
+metric m = F<->[tags](delta)
+metric big = m.f1 * 1e308 * 10
+metric c = big - big
+`)
+	g, err := document.ParseJSON("g.jsonl", []byte(`{"id": "d1", "tags": ["a"]}`), "jsonl")
+	require.NoError(t, err)
+	_, err = p.Score(g, g, eval.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `metric "big" over the corpus: its value is +Inf`)
+}
+
+// TestHugeBeta checks F(β) as β grows past where β² overflows: it tends
+// to recall, and stays finite.
+func TestHugeBeta(t *testing.T) {
+	g, err := document.ParseJSON("g", []byte(`{"tags": ["a", "b", "c", "d"]}`), "json")
+	require.NoError(t, err)
+	pr, err := document.ParseJSON("p", []byte(`{"tags": ["a"]}`), "json")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		beta string
+		want float64
+	}{
+		{"1e300", 0.25},                        // β² = +Inf: recall
+		{"1e100", 0.25},                        // 1+β² rounds to β²: recall
+		{"2", 5.0 / (4*4 + 1) * 1},             // (1+4)·1 / (4·4 + 1)
+		{"0.5", (1 + 0.25) * 1 / (0.25*4 + 1)}, // (1+¼)·1 / (¼·4 + 1)
+		{"1e-200", 1},                          // β² underflows to 0: precision
+	} {
+		p := compile(t, "type Doc { tags: set<string> }\ninput Doc\nmetric m = F("+c.beta+")<->[tags](delta)\n")
+		got := score(t, p, g, pr, eval.Options{})
+		assert.InDelta(t, c.want, got["m"].Value, 1e-12, "F(%s)", c.beta)
+	}
+}
+
+// TestNegativePairsNeverMatched checks DESIGN §2.2's Σ◇ = max over
+// matchings: a pair whose similarity is negative is in no best matching,
+// under every constraint (N:N included), so it never lowers a score.
+func TestNegativePairsNeverMatched(t *testing.T) {
+	g, err := document.ParseJSON("g", []byte(`{"tags": ["a", "b"]}`), "json")
+	require.NoError(t, err)
+	pr, err := document.ParseJSON("p", []byte(`{"tags": ["a", "c"]}`), "json")
+	require.NoError(t, err)
+	for _, c := range []string{"<->", "->", "<-", "~"} {
+		p := compile(t, "type Doc { tags: set<string> }\ninput Doc\nmetric m = S"+c+"[tags](delta - 0.5)\n")
+		got := score(t, p, g, pr, eval.Options{})
+		assert.Equal(t, Sums(0.5, 1, 1), sums(got["m"]), c)
+	}
+}

@@ -158,7 +158,11 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 	if len(all) > 0 {
 		return nil, all
 	}
-	return p.aggregate(pairs, sums, wanted, opts), nil
+	res := p.aggregate(pairs, sums, wanted, opts)
+	if err := checkFinite(res); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // selectMetrics returns which metrics to compute: the requested ones and
@@ -200,9 +204,17 @@ func (p *Plan) selectMetrics(names []string) ([]bool, error) {
 // A panic is turned into an error naming the document, so none reaches
 // the user.
 func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []bool) (out []Sums, derr *document.DataError) {
+	current := -1 // the metric being computed, for errors
 	defer func() {
 		if r := recover(); r != nil {
-			out, derr = nil, &document.DataError{File: goldPath, Doc: describePair(pr), Msg: fmt.Sprintf("internal error while scoring: %v", r)}
+			msg := fmt.Sprintf("internal error while scoring: %v", r)
+			if e, ok := r.(evalError); ok {
+				msg = e.msg
+			}
+			if current >= 0 {
+				msg = fmt.Sprintf("metric %q: %s", p.Metrics[current].m.Name, msg)
+			}
+			out, derr = nil, &document.DataError{File: goldPath, Doc: describePair(pr), Msg: msg}
 		}
 	}()
 	c.reset()
@@ -215,6 +227,7 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 		if !wanted[i] || pm.top == nil {
 			continue
 		}
+		current = i
 		if pm.topR == nil {
 			s := topSums(c, pm.top, pm.by, x, y, true, true)
 			s.PredGoldRecall = s.PredGold
@@ -228,6 +241,11 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 		s.Search.add(r.Search)
 		s.By = mergeRecall(s.By, r.By)
 		out[i] = s
+	}
+	for i, pm := range p.Metrics {
+		if why := badSums(&out[i]); why != "" {
+			return nil, &document.DataError{File: goldPath, Doc: describePair(pr), Msg: fmt.Sprintf("metric %q: %s", pm.m.Name, why)}
+		}
 	}
 	return out, nil
 }
