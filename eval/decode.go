@@ -330,6 +330,12 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 		return &pathError{msg: fmt.Sprintf("missing field %q of %s", t.Fields[i].Path, t.Name)}
 	}
 	if bound {
+		firstKeys := map[string]bool{}
+		for _, f := range t.Fields {
+			if k, ok := firstKey(f.Path); ok {
+				firstKeys[k] = true
+			}
+		}
 		// Explicit gjson paths: one lookup per field in the object's text.
 		return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
 			if sc.peek() != '{' {
@@ -338,6 +344,9 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 			raw, ok := sc.skip()
 			if !ok {
 				return 0, errMalformed
+			}
+			if key := repeatedTopKey(raw, firstKeys); key != "" {
+				return 0, repeatedKey(key)
 			}
 			kids := d.buf()
 			d.depth++
@@ -390,8 +399,9 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 }
 
 // readFields reads the members of an object (its '{' already read) into
-// kids by field index. Extra keys are skipped; a repeated key keeps its
-// first value.
+// kids by field index. Extra keys are skipped; a key the type reads that
+// occurs twice is an error, since JSON readers disagree on which value
+// counts (the first, the last, both).
 func readFields(d *decoder, sc *scanner, kids []value.Ref, lookup func(string) int, fields []decodeFn) *pathError {
 	if sc.eat('}') {
 		return nil
@@ -401,7 +411,9 @@ func readFields(d *decoder, sc *scanner, kids []value.Ref, lookup func(string) i
 		if !ok || !sc.eat(':') {
 			return errMalformed
 		}
-		if i := lookup(key); i < 0 || kids[i] >= 0 {
+		if i := lookup(key); i >= 0 && kids[i] >= 0 {
+			return repeatedKey(key)
+		} else if i < 0 {
 			if _, ok := sc.skip(); !ok {
 				return errMalformed
 			}
@@ -420,6 +432,51 @@ func readFields(d *decoder, sc *scanner, kids []value.Ref, lookup func(string) i
 		}
 		return nil
 	}
+}
+
+func repeatedKey(key string) *pathError {
+	return &pathError{msg: fmt.Sprintf("the key %q occurs twice in this object (JSON readers disagree on which value counts; keep one)", key)}
+}
+
+// firstKey is the object key a gjson path starts with, when the path
+// starts with a plain key (no wildcard, modifier or query).
+func firstKey(path string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		switch c := path[i]; c {
+		case '\\':
+			if i+1 < len(path) {
+				i++
+				b.WriteByte(path[i])
+			}
+		case '.', '|':
+			return b.String(), b.Len() > 0
+		case '*', '?', '#', '@', '!':
+			return "", false
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), b.Len() > 0
+}
+
+// repeatedTopKey returns a key of the object raw that occurs twice and is
+// one of keys, or "".
+func repeatedTopKey(raw string, keys map[string]bool) string {
+	seen := map[string]bool{}
+	found := ""
+	gjson.Parse(raw).ForEach(func(k, _ gjson.Result) bool {
+		if !keys[k.Str] {
+			return true
+		}
+		if seen[k.Str] {
+			found = k.Str
+			return false
+		}
+		seen[k.Str] = true
+		return true
+	})
+	return found
 }
 
 // union picks the alternative by JSON kind; the checker made sure at most

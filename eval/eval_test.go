@@ -710,3 +710,37 @@ func TestNegativePairsNeverMatched(t *testing.T) {
 		assert.Equal(t, Sums(0.5, 1, 1), sums(got["m"]), c)
 	}
 }
+
+// TestRepeatedKeys checks that a key the type reads may not occur twice in
+// one object (JSON readers disagree on which value counts), with plain
+// field names and with bound paths; a repeated key the type ignores is
+// left alone.
+func TestRepeatedKeys(t *testing.T) {
+	plain := compile(t, "type Arg { role: string }\ntype Doc { id: string, args: set<Arg> }\ninput Doc\nmetric m = F<->[args](delta)\n")
+	bound := compile(t, "type Doc { id: string, n: int = \"meta.count\", xs: set<int> = \"items\" }\ninput Doc\nmetric m = F<->[xs](delta)\n")
+	cases := []struct {
+		name string
+		p    *eval.Plan
+		doc  string
+		want string
+	}{
+		{"nested", plain, `{"id": "d1", "args": [{"role": "a", "role": "b"}]}`, `document "d1" (line 1): args.0: the key "role" occurs twice in this object`},
+		{"top", plain, `{"id": "d1", "args": [], "args": [{"role": "a"}]}`, `the key "args" occurs twice in this object`},
+		{"bound", bound, `{"id": "d1", "meta": {"count": 1}, "items": [1], "meta": {"count": 2}}`, `the key "meta" occurs twice in this object`},
+		{"ignored key", plain, `{"id": "d1", "args": [], "note": 1, "note": 2}`, ""},
+		{"bound ignored key", bound, `{"id": "d1", "meta": {"count": 1}, "items": [1], "x": 1, "x": 2}`, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in, err := document.ParseJSON("g.jsonl", []byte(c.doc), "jsonl")
+			require.NoError(t, err)
+			_, err = c.p.Score(in, in, eval.Options{})
+			if c.want == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+}
