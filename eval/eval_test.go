@@ -627,9 +627,9 @@ func TestNonFiniteAndNegative(t *testing.T) {
 {"id": "d2", "tags": ["a"]}`
 	cases := []struct{ name, metric, want string }{
 		{"overflow in a document", "S~[tags](1e308 * delta + 1e308 * delta)",
-			`g.jsonl: document "d1" (line 1): metric "m": the similarity 1e308 * delta + 1e308 * delta is +Inf: beyond float64's range`},
+			`g.jsonl: document "d1" (line 1): metric "m": on a pair of elements, the similarity 1e308 * delta + 1e308 * delta is +Inf, beyond float64's range`},
 		{"overflow of a sum", "S~[tags](1e308 * delta) + S~[tags](1e308 * delta)",
-			`g.jsonl: document "d1" (line 1): metric "m": Σ(X,Y) (prediction against gold) is +Inf: beyond float64's range`},
+			`g.jsonl: document "d1" (line 1): metric "m": Σ(X,Y) (prediction against gold) is +Inf, beyond float64's range`},
 		{"overflow over the corpus", "S~[tags](0.6e308 * delta)",
 			`metric "m" over the corpus: Σ(X,X) (prediction against itself) is +Inf`},
 		{"negative on the data", "F<->[tags](delta) - 0.75",
@@ -637,9 +637,9 @@ func TestNonFiniteAndNegative(t *testing.T) {
 		{"negative self-sum", "1 - S<->[tags](delta)",
 			`g.jsonl: document "d1" (line 1): metric "m": Σ(X,X) (prediction against itself) is -1, but similarities are non-negative`},
 		{"NaN on a pair", "S<->[tags](1e308 * delta * 10 - 1e308 * delta * 10 + 1)",
-			`metric "m": the similarity 1e308 * delta * 10 - 1e308 * delta * 10 + 1 is NaN (not a number`},
+			`metric "m": on a pair of elements, the similarity 1e308 * delta * 10 - 1e308 * delta * 10 + 1 is NaN (not a number`},
 		{"NaN under align", "S<->[tags](delta, align = 1e308 * delta * 10 - 1e308 * delta * 10 + 1)",
-			`metric "m": the similarity 1e308 * delta * 10 - 1e308 * delta * 10 + 1 is NaN`},
+			`metric "m": on a pair of elements, the similarity 1e308 * delta * 10 - 1e308 * delta * 10 + 1 is NaN`},
 		{"NaN at the top", "S<->[tags](delta) * 1e308 * 10 - S<->[tags](delta) * 1e308 * 10",
 			`metric "m": Σ(X,Y) (prediction against gold) is NaN`},
 	}

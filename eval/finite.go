@@ -58,7 +58,7 @@ func nonFinite(v float64) string {
 	if math.IsNaN(v) {
 		return "NaN (not a number, as from ∞ − ∞ or 0 × ∞)"
 	}
-	return fmt.Sprintf("%s: beyond float64's range (±%g); scale the similarity down", strconv.FormatFloat(v, 'g', -1, 64), math.MaxFloat64)
+	return fmt.Sprintf("%s, beyond float64's range (±%.4g); scale it down", strconv.FormatFloat(v, 'g', -1, 64), math.MaxFloat64)
 }
 
 // badResult says which value of r is not finite, or "".

@@ -340,7 +340,7 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 			f.edges = append(f.edges, solver.Edge{Row: p.Row, Col: p.Col, W: w})
 		} else if w > 0 || w != w {
 			// A solver cannot maximize over ∞ or NaN.
-			panic(evalError{fmt.Sprintf("the similarity %s is %s on a pair of elements", ast.ExprString(m.chooserSrc()), nonFinite(w))})
+			panic(evalError{fmt.Sprintf("on a pair of elements, the similarity %s is %s", ast.ExprString(m.chooserSrc()), nonFinite(w))})
 		}
 	}
 }

@@ -126,6 +126,9 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 	if err != nil {
 		return nil, err
 	}
+	if len(pairs) == 0 {
+		return nil, &document.DataError{File: goldPath, Msg: fmt.Sprintf("nothing was scored: neither it nor %s has a document", predPath)}
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
