@@ -113,4 +113,7 @@ type Format struct {
 	// Parse reads a whole file. name is used in messages. Nil for a
 	// format the design names whose adapter is not built yet.
 	Parse func(name string, r io.Reader) (*Input, error)
+	// Stream, when set, reads the file one document at a time (Parse
+	// then reads the whole of it); nil: a run reads the file with Parse.
+	Stream func(name string, r io.Reader) Stream
 }
