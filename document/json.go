@@ -111,12 +111,6 @@ func (s *jsonStream) fill() bool {
 	} else if err != nil {
 		s.eof, s.readErr = true, err
 	}
-	if !s.bomDone && len(s.buf) >= 3 || s.eof {
-		s.bomDone = true
-		if bytes.HasPrefix(s.buf[s.pos:], []byte("\ufeff")) {
-			s.pos += 3
-		}
-	}
 	return n > 0 || !s.eof
 }
 
@@ -183,6 +177,14 @@ func (s *jsonStream) Next() (Doc, error) {
 }
 
 func (s *jsonStream) next() (Doc, error) {
+	if !s.bomDone {
+		s.bomDone = true
+		for len(s.buf)-s.pos < 3 && s.fill() {
+		}
+		if bytes.HasPrefix(s.buf[s.pos:], []byte("\ufeff")) {
+			s.pos += 3
+		}
+	}
 	if s.mode == modeLines {
 		return s.nextLine()
 	}
@@ -412,6 +414,8 @@ func (s *jsonStream) fatal(msg string) error {
 // describeNext names what comes next, for messages: a character and the
 // text around it.
 func (s *jsonStream) describeNext() string {
+	for len(s.buf)-s.pos < 24 && s.fill() {
+	}
 	c, ok := s.peek()
 	if !ok {
 		return "the end of the file"
@@ -433,7 +437,11 @@ func syntaxError(path string, data []byte, lineBase, colBase int) *DataError {
 	off := len(data)
 	msg := "malformed JSON"
 	if errors.As(err, &se) {
+		// Offset counts the bytes read, the bad one included.
 		off = int(se.Offset)
+		if se.Error() != "unexpected end of JSON input" {
+			off = max(0, off-1)
+		}
 		msg = "malformed JSON: " + se.Error()
 	} else if err != nil {
 		msg = "malformed JSON: " + err.Error()
