@@ -110,6 +110,9 @@ type Format struct {
 	// Detect reports whether the start of a file (up to 64 KB) is in this
 	// format; nil for formats that are only chosen by name.
 	Detect func(head []byte) bool
+	// Expect says what a file of this format starts with, for the message
+	// when no format fits a file ("a \"#begin document\" line").
+	Expect string
 	// Parse reads a whole file. name is used in messages. Nil for a
 	// format the design names whose adapter is not built yet.
 	Parse func(name string, r io.Reader) (*Input, error)

@@ -23,7 +23,7 @@ func ReadJSONFile(path, format string) (*Input, error) {
 
 // JSON and JSONLines are the formats of the documents themselves.
 var (
-	JSON = &Format{Name: "json", Parse: func(name string, r io.Reader) (*Input, error) {
+	JSON = &Format{Name: "json", Expect: "a JSON array or object; JSON Lines: one object per line", Parse: func(name string, r io.Reader) (*Input, error) {
 		return ReadJSON(name, r, "json")
 	}, Stream: func(name string, r io.Reader) Stream { return NewJSONStream(name, r, "json") }}
 	JSONLines = &Format{Name: "jsonl", Parse: func(name string, r io.Reader) (*Input, error) {
