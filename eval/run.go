@@ -2,8 +2,8 @@ package eval
 
 import (
 	"fmt"
-	"slices"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
