@@ -69,6 +69,10 @@ type Spec struct {
 	name string
 	prog *typecheck.Program
 	plan *eval.Plan
+	// src and files (those the spec read, by the name it gave) are what a
+	// stats file embeds, so that merge can compile the spec again.
+	src   string
+	files map[string][]byte
 }
 
 // Option configures the compilation of a spec.
@@ -116,6 +120,16 @@ func Compile(name, src string, opts ...Option) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
+	files := map[string][]byte{}
+	if read := cfg.readFile; read != nil {
+		cfg.readFile = func(name string) ([]byte, error) {
+			data, err := read(name)
+			if err == nil {
+				files[name] = data
+			}
+			return data, err
+		}
+	}
 	f, errs := grammar.Parse(name, src)
 	if errs != nil {
 		return nil, errs
@@ -128,7 +142,7 @@ func Compile(name, src string, opts ...Option) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{name: name, prog: prog, plan: plan}, nil
+	return &Spec{name: name, prog: prog, plan: plan, src: src, files: files}, nil
 }
 
 // Load compiles the spec file at path, or, when no such file exists, the
@@ -207,20 +221,54 @@ type Options struct {
 	// Warn receives the warnings of input adapters (repairs they made);
 	// nil drops them.
 	Warn func(string)
+
+	// Bootstrap, when positive, adds percentile intervals of every value
+	// (MetricResult.CI) from that many corpora resampled by document,
+	// drawn with Seed; Level is their coverage (0: 0.95). See Stats.
+	Bootstrap int
+	Seed      uint64
+	Level     float64
+	// Progress, when set, counts the document pairs as they are scored.
+	Progress *Progress
 }
 
 // Score reads gold and pred and scores them.
 func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
+	st, err := s.ScoreStats(gold, pred, opts)
+	if err != nil {
+		return nil, err
+	}
+	return st.Result(opts)
+}
+
+// ScoreStats reads gold and pred and scores each document: the per-document
+// sums that Stats.Result aggregates, and that a stats file holds.
+func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
+	g, p, err := s.read(gold, pred, opts)
+	if err != nil {
+		return nil, err
+	}
+	pairs, err := s.plan.PairDocs(g, p, opts.AllowMissing)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := s.plan.ScoreDocs(g.Path, p.Path, pairs, s.evalOptions(opts))
+	if err != nil {
+		return nil, err
+	}
+	return s.newStats(sc, opts, g.Positional || p.Positional), nil
+}
+
+// read reads both sources, passing their warnings on.
+func (s *Spec) read(gold, pred Source, opts Options) (g, p *document.Input, err error) {
 	if gold.read == nil || pred.read == nil {
-		return nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
+		return nil, nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
 	}
-	g, err := gold.read()
-	if err != nil {
-		return nil, err
+	if g, err = gold.read(); err != nil {
+		return nil, nil, err
 	}
-	p, err := pred.read()
-	if err != nil {
-		return nil, err
+	if p, err = pred.read(); err != nil {
+		return nil, nil, err
 	}
 	if opts.Warn != nil {
 		for _, in := range []*document.Input{g, p} {
@@ -229,9 +277,15 @@ func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
 			}
 		}
 	}
-	return s.plan.Score(g, p, eval.Options{
+	return g, p, nil
+}
+
+// evalOptions are the evaluator's options for opts.
+func (s *Spec) evalOptions(opts Options) eval.Options {
+	return eval.Options{
 		Workers: opts.Workers, Macro: opts.Macro, PerDoc: opts.PerDoc,
 		AllowMissing: opts.AllowMissing, Metrics: opts.Metrics,
-		Search: solver.Limits{MaxNodes: opts.SearchNodes, Timeout: opts.SearchTime},
-	})
+		Search:    solver.Limits{MaxNodes: opts.SearchNodes, Timeout: opts.SearchTime},
+		Bootstrap: opts.Bootstrap, Seed: opts.Seed, Level: opts.Level, Progress: opts.Progress,
+	}
 }

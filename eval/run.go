@@ -24,6 +24,13 @@ type Options struct {
 	// Search limits each latent-variable search (per document pair); the
 	// best matching found is reported with its gap when a limit stops it.
 	Search solver.Limits
+	// Bootstrap, when positive, adds percentile intervals (Level, default
+	// 0.95) from that many corpora resampled by document with Seed (see
+	// bootstrap.go). Progress, when set, counts the pairs scored.
+	Bootstrap int
+	Seed      uint64
+	Level     float64
+	Progress  *Progress
 }
 
 // Pair is one gold document and its prediction; nil means missing (scored
@@ -98,14 +105,28 @@ func pairByPosition(gold, pred *document.Input, allowMissing bool) ([]Pair, erro
 			len(pred.Docs), gold.Path, len(gold.Docs))}
 	}
 	pairs := make([]Pair, n)
+	seen := map[string]bool{}
 	for i := range pairs {
-		pairs[i].ID = fmt.Sprint(i + 1)
+		pr := &pairs[i]
 		if i < len(gold.Docs) {
-			pairs[i].Gold = &gold.Docs[i]
+			pr.Gold = &gold.Docs[i]
 		}
 		if i < len(pred.Docs) {
-			pairs[i].Pred = &pred.Docs[i]
+			pr.Pred = &pred.Docs[i]
 		}
+		// A document that has an id of its own (an AMR's ::id in a file
+		// where some AMRs have none) keeps it, unless another has it
+		// already; else its position names it.
+		pr.ID = fmt.Sprint(i + 1)
+		for _, d := range []*document.Doc{pr.Gold, pr.Pred} {
+			if d != nil && d.ID != "" {
+				if !seen[d.ID] {
+					pr.ID = d.ID
+				}
+				break
+			}
+		}
+		seen[pr.ID] = true
 	}
 	return pairs, nil
 }
@@ -119,12 +140,25 @@ func (p *Plan) Score(gold, pred *document.Input, opts Options) (*Result, error) 
 	return p.ScorePairs(gold.Path, pred.Path, pairs, opts)
 }
 
-// ScorePairs scores paired documents in parallel; the result does not
-// depend on the number of workers (sums are taken in pair order).
+// ScorePairs scores paired documents in parallel and aggregates the
+// corpus; the result does not depend on the number of workers.
 func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options) (*Result, error) {
+	sc, err := p.ScoreDocs(goldPath, predPath, pairs, opts)
+	if err != nil {
+		return nil, err
+	}
+	return p.Aggregate(sc, opts)
+}
+
+// ScoreDocs scores paired documents in parallel: the sums of every metric
+// opts asks for (and those they need), per document, in pair order.
+func (p *Plan) ScoreDocs(goldPath, predPath string, pairs []Pair, opts Options) (*Scored, error) {
 	wanted, err := p.selectMetrics(opts.Metrics)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Progress != nil {
+		opts.Progress.start(len(pairs))
 	}
 	workers := opts.Workers
 	if workers <= 0 {
@@ -145,6 +179,9 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 			c.limits = opts.Search
 			for i := int(next.Add(1)) - 1; i < len(pairs); i = int(next.Add(1)) - 1 {
 				sums[i], errs[i] = p.scorePair(c, &pairs[i], goldPath, predPath, wanted)
+				if opts.Progress != nil {
+					opts.Progress.done1(sums[i])
+				}
 			}
 		}()
 	}
@@ -158,7 +195,11 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 	if len(all) > 0 {
 		return nil, all
 	}
-	return p.aggregate(pairs, sums, wanted, opts), nil
+	sc := &Scored{IDs: make([]string, len(pairs)), Sums: sums, Wanted: wanted}
+	for i := range pairs {
+		sc.IDs[i] = pairs[i].ID
+	}
+	return sc, nil
 }
 
 // selectMetrics returns which metrics to compute: the requested ones and
@@ -342,8 +383,11 @@ func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.
 // corpus (micro) or averages per-document values (macro: over every
 // document, or over those whose gold scores above 0 against itself), as it
 // declares; a metric that declares nothing follows the run (--macro).
-func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Options) *Result {
-	res := &Result{Documents: len(pairs), Macro: opts.Macro}
+//
+// Every total is exact until rounded once (xsum), so the result does not
+// depend on the order of the documents: merged shards give the same bits.
+func (p *Plan) aggregate(ids []string, sums [][]Sums, wanted []bool, opts Options) *Result {
+	res := &Result{Documents: len(ids), Macro: opts.Macro}
 	for _, prm := range p.Prog.Params {
 		res.Params = append(res.Params, Param{Name: prm.Name, Value: prm.Value})
 	}
@@ -353,17 +397,14 @@ func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Option
 	}
 	var perDoc [][]*MetricResult
 	if anyMacro || opts.PerDoc {
-		perDoc = make([][]*MetricResult, len(pairs))
-		for d := range pairs {
-			perDoc[d] = p.results(func(i int) Sums { return sums[d][i] }, wanted, true)
-		}
+		perDoc = p.perDocResults(sums, wanted)
 	}
 	corpus := p.results(func(i int) Sums {
-		var total Sums
-		for d := range pairs {
-			total.add(sums[d][i])
+		var total sumsAcc
+		for d := range sums {
+			total.add(&sums[d][i])
 		}
-		return total
+		return total.sums()
 	}, wanted, false)
 	p.macro(corpus, perDoc, wanted, opts.Macro)
 	for i, r := range corpus {
@@ -372,8 +413,8 @@ func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Option
 		}
 	}
 	if opts.PerDoc {
-		for d, pr := range pairs {
-			dr := DocResult{ID: pr.ID}
+		for d, id := range ids {
+			dr := DocResult{ID: id}
 			for i, r := range perDoc[d] {
 				if wanted[i] && p.reported(i, opts.Metrics) {
 					dr.Metrics = append(dr.Metrics, r)
@@ -383,6 +424,15 @@ func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Option
 		}
 	}
 	return res
+}
+
+// perDocResults normalizes each document's sums.
+func (p *Plan) perDocResults(sums [][]Sums, wanted []bool) [][]*MetricResult {
+	perDoc := make([][]*MetricResult, len(sums))
+	for d := range sums {
+		perDoc[d] = p.results(func(i int) Sums { return sums[d][i] }, wanted, true)
+	}
+	return perDoc
 }
 
 func (p *Plan) reported(i int, names []string) bool {
@@ -497,24 +547,20 @@ func (p *Plan) macro(corpus []*MetricResult, perDoc [][]*MetricResult, wanted []
 		if pm.avg != ast.AvgDefault {
 			r.Average = avg.String() // a run-wide --macro is said once, at the top
 		}
-		r.Precision, r.Recall, r.F1, r.Value = 0, 0, 0, 0
-		n := 0.0
-		for d := range perDoc {
-			if avg == ast.AvgMacroGold && perDoc[d][i].Sums.GoldGold <= 0 {
-				continue
-			}
-			n++
-		}
+		var sp, sr, sf, sv xsum
+		n := 0
 		for d := range perDoc {
 			dr := perDoc[d][i]
 			if avg == ast.AvgMacroGold && dr.Sums.GoldGold <= 0 {
 				continue
 			}
-			r.Precision += dr.Precision / n
-			r.Recall += dr.Recall / n
-			r.F1 += dr.F1 / n
-			r.Value += dr.Value / n
+			n++
+			sp.add(dr.Precision)
+			sr.add(dr.Recall)
+			sf.add(dr.F1)
+			sv.add(dr.Value)
 		}
+		r.Precision, r.Recall, r.F1, r.Value = div(sp.sum(), float64(n)), div(sr.sum(), float64(n)), div(sf.sum(), float64(n)), div(sv.sum(), float64(n))
 		changed = true
 	}
 	if changed {
