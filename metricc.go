@@ -230,6 +230,10 @@ type Options struct {
 	Level     float64
 	// Progress, when set, counts the document pairs as they are scored.
 	Progress *Progress
+	// Shard, when Shards > 1, scores only the Shard-th (from 1) of Shards
+	// contiguous blocks of the document pairs: `run --shard K/N`, whose
+	// stats files merge back into the output of one run.
+	Shard, Shards int
 }
 
 // Score reads gold and pred and scores them.
@@ -250,6 +254,9 @@ func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
 	}
 	pairs, err := s.plan.PairDocs(g, p, opts.AllowMissing)
 	if err != nil {
+		return nil, err
+	}
+	if pairs, err = shard(pairs, opts.Shard, opts.Shards); err != nil {
 		return nil, err
 	}
 	sc, err := s.plan.ScoreDocs(g.Path, p.Path, pairs, s.evalOptions(opts))

@@ -171,7 +171,7 @@ func (m *Merger) Add(name string, r io.Reader) error {
 		}
 		if prev, ok := m.ids[id]; ok {
 			if prev == name {
-				return fmt.Errorf("document %q appears twice", id)
+				return fmt.Errorf("document %q appears twice in %s (is the file given twice?)", id, name)
 			}
 			return fmt.Errorf("document %q is also in %s: the shards overlap (each document must be scored in one shard)", id, prev)
 		}
@@ -358,4 +358,17 @@ func alignDocs(a, b *eval.Scored) (*eval.Scored, *eval.Scored, error) {
 		return out
 	}
 	return pick(a, ia), pick(b, ib), nil
+}
+
+// shard keeps the k-th (from 1) of n contiguous blocks of pairs, as even
+// as they can be.
+func shard(pairs []eval.Pair, k, n int) ([]eval.Pair, error) {
+	if n <= 1 && k <= 1 {
+		return pairs, nil
+	}
+	if k < 1 || k > n {
+		return nil, fmt.Errorf("shard %d/%d: the shard must be between 1 and %d", k, n, n)
+	}
+	lo, hi := (k-1)*len(pairs)/n, k*len(pairs)/n
+	return pairs[lo:hi], nil
 }

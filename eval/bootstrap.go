@@ -71,11 +71,18 @@ func level(opts Options) float64 {
 // bootstrap sets the intervals of res (and of its breakdown rows) from
 // opts.Bootstrap resamples of sc's documents.
 func (p *Plan) bootstrap(res *Result, sc *Scored, wanted []bool, opts Options) {
+	p.bootstrapDraws(res, sc, wanted, opts, func(rs *resampling) drawFn { return rs.drawCounts })
+}
+
+// bootstrapDraws is bootstrap with the draws chosen by draws (tests fix
+// them).
+func (p *Plan) bootstrapDraws(res *Result, sc *Scored, wanted []bool, opts Options, draws func(rs *resampling) drawFn) {
 	rs := p.newResampling([]*Scored{sc}, wanted, opts)
+	draw := draws(rs)
 	ser := seriesOf(p, [][]*MetricResult{res.Metrics})
 	n := opts.Bootstrap
 	vals := rs.run(n, opts.Workers, func(w *work, i int, out []float64) {
-		rs.drawCounts(w, opts.Seed, i)
+		draw(w, opts.Seed, i)
 		got := rs.corpus(w, 0, w.counts, nil)
 		for k, s := range ser {
 			out[k] = s.value(got)
@@ -114,6 +121,9 @@ type resampling struct {
 	keySlot int   // number of breakdown keys in all (presence flags)
 	keyNum0 []int // number of metric i's first key
 	sets    []*resampleSet
+	// order lists the documents in the canonical order: order[k] is the
+	// index in the Scored of the k-th.
+	order []int
 }
 
 // resampleSet is one system's documents, in the canonical order.
@@ -169,6 +179,7 @@ func (p *Plan) newResampling(scs []*Scored, wanted []bool, opts Options) *resamp
 		}
 	}
 	order := canonicalOrder(scs, wanted)
+	rs.order = order
 	for _, sc := range scs {
 		set := &resampleSet{rows: make([][]slotValue, rs.n), keys: make([][]int32, rs.n)}
 		var perDoc [][]*MetricResult

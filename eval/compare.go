@@ -1,7 +1,10 @@
 package eval
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 
@@ -20,14 +23,18 @@ type Comparison struct {
 	Seed    uint64
 	Level   float64
 	A, B    *Result
-	Rows    []Difference
+	// NameA and NameB name the two systems in the JSON output (their
+	// files, say); the caller sets them.
+	NameA, NameB string
+	Rows         []Difference
 }
 
 // Difference is the comparison of one value.
 type Difference struct {
 	Metric string
-	// Key is the breakdown key of the row; "" for the metric itself.
+	// Key is the breakdown key of the row, when ByRow.
 	Key   string
+	ByRow bool
 	Field typecheck.MetricField
 	// A and B are the two systems' values on the whole corpus, Diff is
 	// B − A; NaN when a system has no such breakdown row.
@@ -54,6 +61,14 @@ const tieTolerance = 1e-12
 // same ids, in the same order), with opts.Bootstrap resamples (and as many
 // permutations) drawn with opts.Seed.
 func (p *Plan) Compare(a, b *Scored, opts Options) (*Comparison, error) {
+	return p.compare(a, b, opts, func(rs *resampling) (drawFn, drawFn) { return rs.drawCounts, rs.drawSwaps })
+}
+
+// drawFn draws resample (or permutation) i into a worker's scratch space.
+type drawFn = func(w *work, seed uint64, i int)
+
+// compare is Compare with the draws chosen by draws (tests fix them).
+func (p *Plan) compare(a, b *Scored, opts Options, draws func(rs *resampling) (counts, swaps drawFn)) (*Comparison, error) {
 	if len(a.IDs) != len(b.IDs) {
 		return nil, fmt.Errorf("eval: Compare: %d documents against %d", len(a.IDs), len(b.IDs))
 	}
@@ -74,12 +89,12 @@ func (p *Plan) Compare(a, b *Scored, opts Options) (*Comparison, error) {
 	}
 	wanted, _ := p.selectMetrics(opts.Metrics)
 	rs := p.newResampling([]*Scored{a, b}, wanted, point)
-	return p.compareWith(rs, ra, rb, opts, rs.drawCounts, rs.drawSwaps), nil
+	dc, ds := draws(rs)
+	return p.compareWith(rs, ra, rb, opts, dc, ds), nil
 }
 
 // compareWith runs the tests with the given draws (tests pass fixed ones).
-func (p *Plan) compareWith(rs *resampling, ra, rb *Result, opts Options,
-	drawCounts func(w *work, seed uint64, i int), drawSwaps func(w *work, seed uint64, i int)) *Comparison {
+func (p *Plan) compareWith(rs *resampling, ra, rb *Result, opts Options, drawCounts, drawSwaps drawFn) *Comparison {
 	n := opts.Bootstrap
 	ser := seriesOf(p, [][]*MetricResult{ra.Metrics, rb.Metrics})
 	cmp := &Comparison{Documents: rs.n, Samples: n, Seed: opts.Seed, Level: level(opts), A: ra, B: rb}
@@ -110,7 +125,7 @@ func (p *Plan) compareWith(rs *resampling, ra, rb *Result, opts Options,
 		}
 	}, len(ser))
 	for k, s := range ser {
-		d := Difference{Metric: s.name, Key: s.key, Field: s.field, A: s.value(full), B: s.value(fullB)}
+		d := Difference{Metric: s.name, Key: s.key, ByRow: s.byRow, Field: s.field, A: s.value(full), B: s.value(fullB)}
 		d.Diff = d.B - d.A
 		boot, perm := cols[k][:n], cols[k][n:]
 		d.CI = percentiles(boot, cmp.Level)
@@ -142,4 +157,54 @@ func pValue(vals []float64, center, obs float64) float64 {
 		return math.NaN()
 	}
 	return float64(1+extreme) / float64(1+n)
+}
+
+// WriteJSON writes what `metricc compare --format json` prints: per metric
+// (in declaration order) and per value, the two systems' values, B − A,
+// its interval and the two p-values; breakdown rows under "by".
+func (c *Comparison) WriteJSON(w io.Writer) error {
+	var b bytes.Buffer
+	q := func(s string) string { out, _ := json.Marshal(s); return string(out) }
+	fmt.Fprintf(&b, "{\"documents\": %d, \"samples\": %d, \"seed\": %d, \"level\": %s, \"a\": %s, \"b\": %s,\n \"metrics\": {",
+		c.Documents, c.Samples, c.Seed, JSONNumber(c.Level), q(c.NameA), q(c.NameB))
+	diff := func(d *Difference) string {
+		return fmt.Sprintf("{\"a\": %s, \"b\": %s, \"diff\": %s, \"ci\": [%s, %s], \"p_bootstrap\": %s, \"p_randomization\": %s}",
+			JSONNumber(d.A), JSONNumber(d.B), JSONNumber(d.Diff), JSONNumber(d.CI[0]), JSONNumber(d.CI[1]), JSONNumber(d.PBootstrap), JSONNumber(d.PRandomization))
+	}
+	rows := c.Rows
+	for i := 0; i < len(rows); {
+		name := rows[i].Metric
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n  %s: {", q(name))
+		for k := 0; i < len(rows) && rows[i].Metric == name && !rows[i].ByRow; i, k = i+1, k+1 {
+			if k > 0 {
+				b.WriteString(",\n    ")
+			}
+			fmt.Fprintf(&b, "%s: %s", q(rows[i].Field.String()), diff(&rows[i]))
+		}
+		if i < len(rows) && rows[i].Metric == name && rows[i].ByRow {
+			b.WriteString(",\n    \"by\": {")
+			for k := 0; i < len(rows) && rows[i].Metric == name && rows[i].ByRow; k++ {
+				key := rows[i].Key
+				if k > 0 {
+					b.WriteString(",")
+				}
+				fmt.Fprintf(&b, "\n      %s: {", q(key))
+				for f := 0; i < len(rows) && rows[i].Metric == name && rows[i].ByRow && rows[i].Key == key; i, f = i+1, f+1 {
+					if f > 0 {
+						b.WriteString(", ")
+					}
+					fmt.Fprintf(&b, "%s: %s", q(rows[i].Field.String()), diff(&rows[i]))
+				}
+				b.WriteString("}")
+			}
+			b.WriteString("}")
+		}
+		b.WriteString("}")
+	}
+	b.WriteString("}}\n")
+	_, err := w.Write(b.Bytes())
+	return err
 }

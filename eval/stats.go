@@ -63,12 +63,11 @@ type StatsSpec struct {
 // WriteStats writes the header and one line per document of sc.
 func (p *Plan) WriteStats(w io.Writer, h *StatsHeader, sc *Scored) error {
 	bw := bufio.NewWriter(w)
-	hdr, err := json.Marshal(h)
-	if err != nil {
+	enc := json.NewEncoder(bw) // one line, ending in a newline
+	enc.SetEscapeHTML(false)   // specs are full of <->
+	if err := enc.Encode(h); err != nil {
 		return err
 	}
-	bw.Write(hdr)
-	bw.WriteByte('\n')
 	var b bytes.Buffer
 	for d, id := range sc.IDs {
 		b.Reset()

@@ -169,7 +169,7 @@ func metricLines(m *Metric) []string {
 func facts(al *Alignment) string {
 	var out []string
 	if !al.Counted {
-		out = append(out, fmt.Sprintf("%d predicted, %d gold, %d pairs", len(al.Pred), len(al.Gold), len(al.Pairs)))
+		out = append(out, fmt.Sprintf("%d predicted, %d gold, %s", len(al.Pred), len(al.Gold), plural(len(al.Pairs), "pair")))
 	} else {
 		out = append(out, "counted without listing the items")
 	}
@@ -252,3 +252,10 @@ func pct(v float64) string { return strconv.FormatFloat(100*v, 'f', 2, 64) + "%"
 
 // ratio is a value in [0, 1] with its percentage.
 func ratio(v float64) string { return num6(v) + " (" + pct(v) + ")" }
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}

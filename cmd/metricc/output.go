@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/metricc/metricc"
 )
@@ -21,20 +22,9 @@ type tableOptions struct {
 // (two decimals). A corpus metric shows its value in the F1 column; a
 // metric with a value of its own normalizer (S, J, F(β)) adds it last.
 // With bootstrap intervals each cell holds its interval; with counts, the
-// fractions P and R come from follow.
+// sums P and R are computed from follow (numerator / denominator).
 func writeTable(w io.Writer, res *metricc.Result, to tableOptions) error {
 	bw := bufio.NewWriter(w)
-	width := len("metric")
-	for _, m := range res.Metrics {
-		width = max(width, len(rowName(m)))
-		for _, row := range m.By {
-			width = max(width, len(byName(m, row)))
-		}
-	}
-	cw := 7 // a cell: 100.00
-	if res.Bootstrap != nil {
-		cw = len("100.00 [100.00, 100.00]")
-	}
 	cell := func(v float64, ci *metricc.CI, f func(*metricc.CI) metricc.Interval) string {
 		if ci == nil {
 			return pct(v)
@@ -46,51 +36,105 @@ func writeTable(w io.Writer, res *metricc.Result, to tableOptions) error {
 	ciR := func(c *metricc.CI) metricc.Interval { return c.Recall }
 	ciF := func(c *metricc.CI) metricc.Interval { return c.F1 }
 	ciV := func(c *metricc.CI) metricc.Interval { return c.Value }
-	line := func(name, p, r, f, extra string) {
-		fmt.Fprintf(bw, "%-*s  %*s  %*s  %*s%s\n", width, name, cw, p, cw, r, cw, f, extra)
-	}
-	counts := func(s metricc.Sums) string {
+	// Rows are name, P, R, F1, then the counts (when asked), then free text.
+	type row struct{ cells []string }
+	counts := func(s metricc.Sums) []string {
 		if !to.counts {
-			return ""
+			return nil
 		}
-		return fmt.Sprintf("  %s / %s  %s / %s", plainNumber(s.PredGold), plainNumber(s.PredPred), plainNumber(s.PredGoldRecall), plainNumber(s.GoldGold))
+		return []string{plainNumber(s.PredGold) + "/" + plainNumber(s.PredPred), plainNumber(s.PredGoldRecall) + "/" + plainNumber(s.GoldGold)}
 	}
-	writeRows := func(ms []*metricc.MetricResult) {
-		head := ""
-		if to.counts {
-			head = "  P: Σ(X,Y) / Σ(X,X)  R: Σ(X,Y) / Σ(Y,Y)"
+	blank := func() []string {
+		if !to.counts {
+			return nil
 		}
-		line("metric", "P", "R", "F1", head)
+		return []string{"", ""}
+	}
+	rowsOf := func(ms []*metricc.MetricResult) []row {
+		head := []string{"metric", "P", "R", "F1"}
+		if to.counts {
+			head = append(head, "P counts", "R counts")
+		}
+		out := []row{{append(head, "")}}
+		add := func(cells ...[]string) {
+			var r []string
+			for _, c := range cells {
+				r = append(r, c...)
+			}
+			out = append(out, row{r})
+		}
 		for _, m := range ms {
 			name := rowName(m)
 			switch {
 			case m.Kind == metricc.KindCorpusValue:
-				line(name, "", "", cell(m.Value, m.CI, ciV), "")
+				add([]string{name, "", "", cell(m.Value, m.CI, ciV)}, blank(), []string{""})
 			case m.Kind == metricc.KindCorpusTriple:
-				line(name, cell(m.Precision, m.CI, ciP), cell(m.Recall, m.CI, ciR), cell(m.F1, m.CI, ciF), "")
-			case m.HasValue():
-				v := num(m.Value)
-				if m.CI != nil {
-					v += " [" + num(m.CI.Value[0]) + ", " + num(m.CI.Value[1]) + "]"
-				}
-				line(name, cell(m.Precision, m.CI, ciP), cell(m.Recall, m.CI, ciR), cell(m.F1, m.CI, ciF), "  value "+v+counts(m.Sums))
+				add([]string{name, cell(m.Precision, m.CI, ciP), cell(m.Recall, m.CI, ciR), cell(m.F1, m.CI, ciF)}, blank(), []string{""})
 			default:
-				line(name, cell(m.Precision, m.CI, ciP), cell(m.Recall, m.CI, ciR), cell(m.F1, m.CI, ciF), counts(m.Sums))
+				extra := ""
+				if m.HasValue() {
+					extra = "value " + num(m.Value)
+					if m.CI != nil {
+						extra += " [" + num(m.CI.Value[0]) + ", " + num(m.CI.Value[1]) + "]"
+					}
+				}
+				add([]string{name, cell(m.Precision, m.CI, ciP), cell(m.Recall, m.CI, ciR), cell(m.F1, m.CI, ciF)}, counts(m.Sums), []string{extra})
 			}
-			for _, row := range m.By {
-				line(byName(m, row), cell(row.Precision, row.CI, ciP), cell(row.Recall, row.CI, ciR), cell(row.F1, row.CI, ciF), counts(row.Sums))
+			for _, r := range m.By {
+				add([]string{byName(m, r), cell(r.Precision, r.CI, ciP), cell(r.Recall, r.CI, ciR), cell(r.F1, r.CI, ciF)}, counts(r.Sums), []string{""})
+			}
+		}
+		return out
+	}
+	// One set of widths for the whole table, documents and corpus alike.
+	var widths []int
+	measure := func(rows []row) {
+		for _, r := range rows {
+			for k, c := range r.cells {
+				if k >= len(widths) {
+					widths = append(widths, 0)
+				}
+				if k == 0 || k < len(r.cells)-1 {
+					widths[k] = max(widths[k], utf8.RuneCountInString(c))
+				}
 			}
 		}
 	}
-	for _, d := range res.PerDoc {
+	printRows := func(rows []row) {
+		for _, r := range rows {
+			var b strings.Builder
+			for k, c := range r.cells {
+				switch {
+				case k == 0:
+					b.WriteString(c + strings.Repeat(" ", widths[0]-utf8.RuneCountInString(c)))
+				case k == len(r.cells)-1:
+					if c != "" {
+						b.WriteString("  " + c)
+					}
+				default:
+					b.WriteString("  " + strings.Repeat(" ", widths[k]-utf8.RuneCountInString(c)) + c)
+				}
+			}
+			fmt.Fprintln(bw, strings.TrimRight(b.String(), " "))
+		}
+	}
+	docRows := make([][]row, len(res.PerDoc))
+	for i, d := range res.PerDoc {
+		docRows[i] = rowsOf(d.Metrics)
+		measure(docRows[i])
+	}
+	corpus := rowsOf(res.Metrics)
+	measure(corpus)
+	widths[1], widths[2], widths[3] = max(widths[1], 7), max(widths[2], 7), max(widths[3], 7)
+	for i, d := range res.PerDoc {
 		fmt.Fprintf(bw, "document %s\n", d.ID)
-		writeRows(d.Metrics)
+		printRows(docRows[i])
 		fmt.Fprintln(bw)
 	}
 	if res.PerDoc != nil {
 		fmt.Fprintf(bw, "corpus (%d documents)\n", res.Documents)
 	}
-	writeRows(res.Metrics)
+	printRows(corpus)
 	if res.Macro {
 		fmt.Fprintf(bw, "--macro: P, R and F1 are averages of the %d documents' values (metrics that declare their aggregation keep it)\n", res.Documents)
 	}

@@ -32,6 +32,7 @@ type runFlags struct {
 	level        float64
 	statsOut     string
 	counts       bool
+	shard        shardFlag
 	searchNodes  int
 	searchTime   time.Duration
 }

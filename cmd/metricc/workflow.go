@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/metricc/metricc"
 )
@@ -19,6 +21,30 @@ func addWorkflowFlags(fs *flag.FlagSet, f *runFlags) {
 	fs.Float64Var(&f.level, "level", 0.95, "coverage of the --bootstrap intervals")
 	fs.StringVar(&f.statsOut, "stats-out", "", "also write the per-document sums to this file, for metricc merge")
 	fs.BoolVar(&f.counts, "counts", false, "table: also print the sums behind P and R (numerator / denominator)")
+	if fs.Name() == "run" {
+		fs.Var(&f.shard, "shard", "score only the K-th of N contiguous blocks of the documents, as K/N (with --stats-out, for metricc merge)")
+	}
+}
+
+// shardFlag is --shard K/N.
+type shardFlag struct{ k, n int }
+
+func (s *shardFlag) String() string {
+	if s.n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.k, s.n)
+}
+
+func (s *shardFlag) Set(v string) error {
+	k, n, ok := strings.Cut(v, "/")
+	var err1, err2 error
+	s.k, err1 = strconv.Atoi(strings.TrimSpace(k))
+	s.n, err2 = strconv.Atoi(strings.TrimSpace(n))
+	if !ok || err1 != nil || err2 != nil || s.n < 1 || s.k < 1 || s.k > s.n {
+		return fmt.Errorf("want K/N with 1 <= K <= N, as in 3/8")
+	}
+	return nil
 }
 
 func checkWorkflowFlags(f *runFlags, inputs []string) error {
@@ -34,6 +60,7 @@ func checkWorkflowFlags(f *runFlags, inputs []string) error {
 // apply sets the workflow options of a run.
 func (f *runFlags) apply(o *metricc.Options) {
 	o.Bootstrap, o.Seed, o.Level = f.bootstrap, f.seed, f.level
+	o.Shard, o.Shards = f.shard.k, f.shard.n
 }
 
 // printResults writes the stats file, if asked, and prints the results.
@@ -67,6 +94,9 @@ func writeStats(path string, st *metricc.Stats) error {
 	_, err = st.WriteTo(tmp)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
 	}
 	if err == nil {
 		err = os.Rename(tmp.Name(), path)
