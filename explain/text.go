@@ -84,7 +84,7 @@ func (t *textWriter) alignment(al *Alignment, first, rest string) {
 		status := ""
 		if s := al.Search; s != nil {
 			if s.Proven {
-				status = fmt.Sprintf(" (proven optimal, %d nodes)", s.Nodes)
+				status = " (proven optimal)"
 			} else {
 				status = t.paint(ansiYellow, fmt.Sprintf(" (not proven optimal: gap %s)", sum(*s.Gap)))
 			}

@@ -17,7 +17,9 @@
     var svg = own(sec, "> svg.links")[0];
     if (!svg) return;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
-    if (sec.offsetParent === null) return; // inside a closed <details>
+    // A level inside a closed <details> (or otherwise not rendered) has no
+    // place to draw at.
+    if (sec.closest("details:not([open])") || sec.offsetParent === null) return;
     var links = JSON.parse(sec.getAttribute("data-links"));
     var pred = own(sec, "> .pred > .it"), gold = own(sec, "> .gold > .it");
     var box = svg.getBoundingClientRect();
