@@ -48,6 +48,7 @@ func (s *Spec) newStats(sc *eval.Scored, opts Options, positional bool) *Stats {
 	if positional || !s.pairsByID() {
 		st.pairing = "position"
 	}
+	sc.Keyed = st.pairing == "id"
 	return st
 }
 
@@ -205,7 +206,7 @@ func (m *Merger) start(name string, h *eval.StatsHeader) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
-	m.st = &Stats{spec: spec, scored: &eval.Scored{Wanted: wanted}, report: h.Report, pairing: h.Pairing}
+	m.st = &Stats{spec: spec, scored: &eval.Scored{Wanted: wanted, Keyed: h.Pairing == "id"}, report: h.Report, pairing: h.Pairing}
 	m.first, m.header = name, h
 	if h.Pairing == "id" {
 		m.ids = map[string]string{}
@@ -347,7 +348,7 @@ func alignDocs(a, b *eval.Scored) (*eval.Scored, *eval.Scored, error) {
 		}
 	}
 	pick := func(sc *eval.Scored, at map[string]int) *eval.Scored {
-		out := &eval.Scored{IDs: ids, Wanted: sc.Wanted, Sums: make([][]eval.Sums, len(ids))}
+		out := &eval.Scored{IDs: ids, Wanted: sc.Wanted, Keyed: sc.Keyed, Sums: make([][]eval.Sums, len(ids))}
 		for k, id := range ids {
 			if i, ok := at[id]; ok {
 				out.Sums[k] = sc.Sums[i]

@@ -23,10 +23,12 @@ import (
 // (Plan.results, Plan.macro). Nothing is solved again.
 //
 // Determinism: resample i draws from its own generator, seeded with (seed,
-// i), over the documents in a canonical order (sorted by their sums), so
-// the intervals depend on the seed and the multiset of documents only: not
-// on the workers, the order of the input files, or how a corpus was split
-// into shards and merged.
+// i), over the documents in a canonical order, so that the intervals
+// depend on the seed and the documents only: not on the workers, the order
+// of the input files, or how a corpus was split into shards and merged.
+// Documents that pair by id are ordered by id; documents that pair by
+// position (whose ids are positions, which shards number anew) by their
+// sums, so that equal keys mean interchangeable documents.
 
 // Interval is a percentile interval [lo, hi]; NaN when no resample had a
 // value.
@@ -222,13 +224,19 @@ func (p *Plan) newResampling(scs []*Scored, wanted []bool, opts Options) *resamp
 	return rs
 }
 
-// canonicalOrder sorts the documents by their sums (all systems', metric
-// by metric): documents that compare equal contribute identically to any
-// resample, so the order of the input does not matter.
+// canonicalOrder sorts the documents by id when they have ids of their
+// own, else by their sums (all systems', metric by metric): documents that
+// compare equal contribute identically to any resample, so the order of
+// the input does not matter.
 func canonicalOrder(scs []*Scored, wanted []bool) []int {
 	order := make([]int, len(scs[0].IDs))
 	for i := range order {
 		order[i] = i
+	}
+	if keyed := scs[0].Keyed; keyed {
+		ids := scs[0].IDs
+		sort.SliceStable(order, func(a, b int) bool { return ids[order[a]] < ids[order[b]] })
+		return order
 	}
 	sort.SliceStable(order, func(a, b int) bool {
 		for _, sc := range scs {

@@ -19,6 +19,9 @@ type Scored struct {
 	// Wanted marks the metrics computed: those asked for and what they
 	// need (corpus metrics are computed at aggregation, from the others).
 	Wanted []bool
+	// Keyed says the ids are the documents' own (they paired by id), not
+	// positions: resampling then orders the documents by id.
+	Keyed bool
 }
 
 // Aggregate computes the corpus results of scored documents with the
