@@ -66,15 +66,6 @@ type Sums struct {
 	By []KeySums
 }
 
-func (s *Sums) add(o Sums) {
-	s.PredGold += o.PredGold
-	s.PredPred += o.PredPred
-	s.GoldGold += o.GoldGold
-	s.PredGoldRecall += o.PredGoldRecall
-	s.Search.add(o.Search)
-	s.By = addKeys(s.By, o.By)
-}
-
 // MetricResult is the value of one metric over a corpus or one document.
 type MetricResult struct {
 	Name string

@@ -108,12 +108,6 @@ func (s *xsum) sum() float64 {
 	return hi
 }
 
-func (s *xsum) reset() {
-	s.partials = s.partials[:0]
-	s.special = 0
-	s.huge = nil
-}
-
 // sumsAcc adds Sums exactly: the four sums of a metric, its breakdown by
 // key and its search statistics.
 type sumsAcc struct {
