@@ -18,7 +18,7 @@ func (ex *Explanation) WriteJSON(w io.Writer) error {
 	}
 	v := bytes.TrimSpace(compact.Bytes())
 	var out bytes.Buffer
-	pp := &printer{out: &out, v: v, commas: map[int][]int{}, closing: map[int]int{}}
+	pp := &printer{out: &out, v: v}
 	pp.scan()
 	pp.value(0, len(v), "")
 	out.WriteByte('\n')
@@ -30,18 +30,20 @@ func (ex *Explanation) WriteJSON(w io.Writer) error {
 const inlineWidth = 100
 
 // printer indents compact JSON, writing values of up to inlineWidth bytes
-// on one line. One pass first finds, for every object and array, its
-// closing bracket and its top-level commas, so that printing is linear in
-// the size of the text however deep it nests.
+// on one line. One pass first numbers the objects and arrays in the order
+// they open and finds each one's closing bracket and how many it contains,
+// so that printing is linear in the size of the text however deep it
+// nests.
 type printer struct {
-	out     *bytes.Buffer
-	v       []byte
-	commas  map[int][]int // opening bracket → its top-level commas
-	closing map[int]int   // opening bracket → its closing bracket
+	out   *bytes.Buffer
+	v     []byte
+	close []int32 // container → its closing bracket
+	desc  []int32 // container → the containers inside it
+	next  int32   // the next container to print
 }
 
 func (p *printer) scan() {
-	var stack []int
+	var stack []int32
 	inString := false
 	for i := 0; i < len(p.v); i++ {
 		switch c := p.v[i]; {
@@ -54,57 +56,74 @@ func (p *printer) scan() {
 		case c == '"':
 			inString = true
 		case c == '{' || c == '[':
-			stack = append(stack, i)
+			stack = append(stack, int32(len(p.close)))
+			p.close = append(p.close, 0)
+			p.desc = append(p.desc, 0)
 		case c == '}' || c == ']':
-			p.closing[stack[len(stack)-1]] = i
+			n := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-		case c == ',':
-			top := stack[len(stack)-1]
-			p.commas[top] = append(p.commas[top], i)
+			p.close[n] = int32(i)
+			p.desc[n] = int32(len(p.close)) - n - 1
 		}
 	}
+}
+
+// end is the end of the value that starts at i.
+func (p *printer) end(i int) int {
+	switch p.v[i] {
+	case '{', '[':
+		return int(p.close[p.next]) + 1 // the next container is this one
+	case '"':
+		for k := i + 1; k < len(p.v); k++ {
+			switch p.v[k] {
+			case '\\':
+				k++
+			case '"':
+				return k + 1
+			}
+		}
+		return len(p.v)
+	}
+	k := i
+	for k < len(p.v) && p.v[k] != ',' && p.v[k] != '}' && p.v[k] != ']' {
+		k++
+	}
+	return k
 }
 
 // value writes v[s:e], a JSON value, at the given indentation.
 func (p *printer) value(s, e int, indent string) {
 	c := p.v[s]
-	if e-s <= inlineWidth || (c != '{' && c != '[') || e-s == 2 {
+	if c != '{' && c != '[' {
 		spaced(p.out, p.v[s:e])
+		return
+	}
+	n := p.next
+	p.next++
+	if e-s <= inlineWidth || e-s == 2 {
+		spaced(p.out, p.v[s:e])
+		p.next += p.desc[n]
 		return
 	}
 	inner := indent + "  "
 	p.out.WriteByte(c)
-	start := s + 1
-	for k, comma := range append(p.commas[s], e-1) {
-		if k > 0 {
+	for i, first := s+1, true; i < e-1; first = false {
+		if !first {
 			p.out.WriteByte(',')
 		}
 		p.out.WriteString("\n" + inner)
-		m := start
 		if c == '{' {
-			k := m + colon(p.v[m:comma])
-			p.out.Write(p.v[m:k])
+			k := p.end(i) // the key
+			p.out.Write(p.v[i:k])
 			p.out.WriteString(": ")
-			m = k + 1
+			i = k + 1
 		}
-		p.value(m, comma, inner)
-		start = comma + 1
+		ve := p.end(i)
+		p.value(i, ve, inner)
+		i = ve + 1
 	}
 	p.out.WriteString("\n" + indent)
 	p.out.WriteByte(p.v[e-1])
-}
-
-// colon finds the colon after an object member's key.
-func colon(m []byte) int {
-	for i := 1; i < len(m); i++ {
-		switch m[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(m)
 }
 
 // spaced writes compact JSON with a space after each colon and comma
