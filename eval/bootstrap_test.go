@@ -187,6 +187,13 @@ func TestBootstrapDeterministic(t *testing.T) {
 		rev.Sums = append(rev.Sums, sc.Sums[d])
 	}
 	assert.Equal(t, base.Metrics, run(rev, eval.Options{Bootstrap: 500, Seed: 9}).Metrics)
+	// Documents with ids of their own are ordered by id: reversed, the
+	// same intervals too.
+	keyed := *sc
+	keyed.Keyed = true
+	rev.Keyed = true
+	byID := run(&keyed, eval.Options{Bootstrap: 500, Seed: 9})
+	assert.Equal(t, byID.Metrics, run(rev, eval.Options{Bootstrap: 500, Seed: 9, Workers: 3}).Metrics)
 	other := run(sc, eval.Options{Bootstrap: 500, Seed: 10})
 	assert.NotEqual(t, base.Metrics[0].CI, other.Metrics[0].CI)
 	narrow := run(sc, eval.Options{Bootstrap: 500, Seed: 9, Level: 0.5})

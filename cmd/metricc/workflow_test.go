@@ -64,6 +64,22 @@ func TestMergeCLI(t *testing.T) {
 	assert.Equal(t, want, got)
 }
 
+// TestBootstrapWorkers: the intervals do not depend on --workers, and
+// depend on --seed.
+func TestBootstrapWorkers(t *testing.T) {
+	one, _, code := runCLI(t, "run", "coref", cmpGold, cmpPred, "--bootstrap", "500", "--workers", "1", "--format", "json")
+	require.Equal(t, 0, code)
+	for _, w := range []string{"2", "5"} {
+		many, _, _ := runCLI(t, "run", "coref", cmpGold, cmpPred, "--bootstrap", "500", "--workers", w, "--format", "json")
+		assert.Equal(t, one, many, "--workers %s", w)
+	}
+	other, _, _ := runCLI(t, "run", "coref", cmpGold, cmpPred, "--bootstrap", "500", "--seed", "2", "--format", "json")
+	assert.NotEqual(t, one, other)
+	cmp1, _, _ := runCLI(t, "compare", "coref", cmpGold, cmpPred, "testdata/cli/compare-table/pred2.jsonl", "--bootstrap", "400", "--workers", "1", "--format", "json")
+	cmp3, _, _ := runCLI(t, "compare", "coref", cmpGold, cmpPred, "testdata/cli/compare-table/pred2.jsonl", "--bootstrap", "400", "--workers", "3", "--format", "json")
+	assert.Equal(t, cmp1, cmp3)
+}
+
 // TestMergeCLIRefuses: shards of different specs, or a stats file written
 // by another version, stop the merge with exit 1 and a message naming
 // both files.
