@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -254,4 +256,43 @@ func TestMergeRefuses(t *testing.T) {
 		}
 	}
 	assert.True(t, strings.Contains(string(a), `"pairing":"id"`))
+}
+
+// TestStatsEmbedSpecFiles: a stats file carries the files its spec read
+// (an ontology), so merge needs neither the spec nor its files.
+func TestStatsEmbedSpecFiles(t *testing.T) {
+	dir := t.TempDir()
+	spec := `ontology T from "types.txt"
+type Ev { type: T }
+type Doc { id: string, events: set<Ev> }
+input Doc
+metric m = F<->[events](ancestor(T, 0.5)[type])
+`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ev.metric"), []byte(spec), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "types.txt"), []byte("attack bombing\nattack arson\n"), 0o644))
+	s, err := metricc.Load(filepath.Join(dir, "ev.metric"))
+	require.NoError(t, err)
+	type ev struct {
+		Type string `json:"type"`
+	}
+	type doc struct {
+		ID     string `json:"id"`
+		Events []ev   `json:"events"`
+	}
+	gold := metricc.Values("gold", doc{"1", []ev{{"bombing"}, {"arson"}}})
+	pred := metricc.Values("pred", doc{"1", []ev{{"attack"}, {"arson"}}})
+	st, err := s.ScoreStats(gold, pred, metricc.Options{})
+	require.NoError(t, err)
+	res, err := st.Result(metricc.Options{})
+	require.NoError(t, err)
+	assert.InDelta(t, 0.75, res.Metrics[0].F1, 1e-12, "arson 1, attack for bombing 0.5")
+	var b bytes.Buffer
+	_, err = st.WriteTo(&b)
+	require.NoError(t, err)
+	require.NoError(t, os.RemoveAll(dir))
+	back, err := metricc.ReadStats("ev.stats", &b)
+	require.NoError(t, err)
+	again, err := back.Result(metricc.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, res, again)
 }
