@@ -20,21 +20,21 @@ type Explanation = explain.Explanation
 // sums they follow from and the tree of alignments beneath them. A doc
 // that names no document is an error listing the nearest ids.
 func (s *Spec) Explain(gold, pred Source, doc string, opts Options) (*Explanation, error) {
-	g, p, err := s.read(gold, pred, opts)
+	g, p, closeAll, err := s.open(gold, pred)
 	if err != nil {
 		return nil, err
 	}
-	pairs, err := s.plan.PairDocs(g, p, opts.AllowMissing)
+	defer closeAll()
+	pair, ids, err := s.plan.FindPair(g, p, doc, opts.AllowMissing, opts.Warn)
 	if err != nil {
 		return nil, err
 	}
-	k, err := findDoc(pairs, doc, g.Path, p.Path)
-	if err != nil {
-		return nil, err
+	if pair == nil {
+		return nil, noDoc(doc, ids, g.Path(), p.Path())
 	}
 	eo := s.evalOptions(opts)
-	eo.Bootstrap, eo.Progress = 0, nil
-	sc, err := s.plan.ScoreDocs(g.Path, p.Path, pairs[k:k+1], eo)
+	eo.Bootstrap, eo.Progress, eo.Shards = 0, nil, 0
+	sc, err := s.plan.ScorePair(g.Path(), p.Path(), pair, eo)
 	if err != nil {
 		return nil, err
 	}
@@ -44,37 +44,26 @@ func (s *Spec) Explain(gold, pred Source, doc string, opts Options) (*Explanatio
 	if err != nil {
 		return nil, err
 	}
-	traces, err := s.plan.Trace(&pairs[k], g.Path, p.Path, names)
+	traces, err := s.plan.Trace(pair, g.Path(), p.Path(), names)
 	if err != nil {
 		return nil, err
 	}
-	return explain.Build(explain.Input{Plan: s.plan, Spec: s.name, Document: pairs[k].ID, Gold: g.Path, Pred: p.Path,
+	return explain.Build(explain.Input{Plan: s.plan, Spec: s.name, Document: pair.ID, Gold: g.Path(), Pred: p.Path(),
 		Results: res.PerDoc[0].Metrics, Traces: traces}), nil
 }
 
-// findDoc finds the pair named doc: by id, else by position from 1.
-func findDoc(pairs []eval.Pair, doc, goldPath, predPath string) (int, error) {
-	for k := range pairs {
-		if pairs[k].ID == doc {
-			return k, nil
-		}
-	}
-	if n, err := strconv.Atoi(doc); err == nil && n >= 1 && n <= len(pairs) {
-		return n - 1, nil
-	}
-	if len(pairs) == 0 {
-		return 0, fmt.Errorf("no document %q: %s and %s have no documents", doc, goldPath, predPath)
-	}
-	ids := make([]string, len(pairs))
-	for k := range pairs {
-		ids[k] = pairs[k].ID
+// noDoc is the error for a --doc that names no document: it lists the
+// nearest ids.
+func noDoc(doc string, ids []string, goldPath, predPath string) error {
+	if len(ids) == 0 {
+		return fmt.Errorf("no document %q: %s and %s have no documents", doc, goldPath, predPath)
 	}
 	near := nearest(doc, ids, 5)
 	quoted := make([]string, len(near))
 	for i, id := range near {
 		quoted[i] = strconv.Quote(id)
 	}
-	return 0, fmt.Errorf("no document %q in %s and %s (%d documents); the nearest ids: %s", doc, goldPath, predPath, len(pairs), strings.Join(quoted, ", "))
+	return fmt.Errorf("no document %q in %s and %s (%d documents); the nearest ids: %s", doc, goldPath, predPath, len(ids), strings.Join(quoted, ", "))
 }
 
 // nearest returns up to n ids closest to q: those containing it (ignoring

@@ -230,9 +230,10 @@ type Options struct {
 	Level     float64
 	// Progress, when set, counts the document pairs as they are scored.
 	Progress *Progress
-	// Shard, when Shards > 1, scores only the Shard-th (from 1) of Shards
-	// contiguous blocks of the document pairs: `run --shard K/N`, whose
-	// stats files merge back into the output of one run.
+	// Shard, when Shards > 1, scores only every Shards-th document pair,
+	// from the Shard-th (from 1), in corpus order: `run --shard K/N`, whose
+	// stats files merge back into the output of one run. Every shard reads
+	// both files whole.
 	Shard, Shards int
 }
 
@@ -245,46 +246,40 @@ func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
 	return st.Result(opts)
 }
 
-// ScoreStats reads gold and pred and scores each document: the per-document
-// sums that Stats.Result aggregates, and that a stats file holds.
+// ScoreStats reads gold and pred as streams and scores each document: the
+// per-document sums that Stats.Result aggregates, and that a stats file
+// holds.
 func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
-	g, p, err := s.read(gold, pred, opts)
+	if opts.Shards > 1 && (opts.Shard < 1 || opts.Shard > opts.Shards) {
+		return nil, fmt.Errorf("shard %d/%d: the shard must be between 1 and %d", opts.Shard, opts.Shards, opts.Shards)
+	}
+	g, p, closeAll, err := s.open(gold, pred)
 	if err != nil {
 		return nil, err
 	}
-	pairs, err := s.plan.PairDocs(g, p, opts.AllowMissing)
+	defer closeAll()
+	sc, err := s.plan.ScoreDocStreams(g, p, s.evalOptions(opts))
 	if err != nil {
 		return nil, err
 	}
-	if pairs, err = shard(pairs, opts.Shard, opts.Shards); err != nil {
-		return nil, err
-	}
-	sc, err := s.plan.ScoreDocs(g.Path, p.Path, pairs, s.evalOptions(opts))
-	if err != nil {
-		return nil, err
-	}
-	return s.newStats(sc, opts, g.Positional || p.Positional), nil
+	return s.newStats(sc, opts, g.Positional() || p.Positional()), nil
 }
 
-// read reads both sources, passing their warnings on.
-func (s *Spec) read(gold, pred Source, opts Options) (g, p *document.Input, err error) {
-	if gold.read == nil || pred.read == nil {
-		return nil, nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
+// open opens both sources as streams; closeAll closes them.
+func (s *Spec) open(gold, pred Source) (g, p document.Stream, closeAll func(), err error) {
+	if gold.open == nil || pred.open == nil {
+		return nil, nil, nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
 	}
-	if g, err = gold.read(); err != nil {
-		return nil, nil, err
+	g, gc, err := gold.open()
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	if p, err = pred.read(); err != nil {
-		return nil, nil, err
+	p, pc, err := pred.open()
+	if err != nil {
+		gc.Close()
+		return nil, nil, nil, err
 	}
-	if opts.Warn != nil {
-		for _, in := range []*document.Input{g, p} {
-			for _, w := range in.Warnings {
-				opts.Warn(w)
-			}
-		}
-	}
-	return g, p, nil
+	return g, p, func() { gc.Close(); pc.Close() }, nil
 }
 
 // evalOptions are the evaluator's options for opts.
@@ -293,6 +288,8 @@ func (s *Spec) evalOptions(opts Options) eval.Options {
 		Workers: opts.Workers, Macro: opts.Macro, PerDoc: opts.PerDoc,
 		AllowMissing: opts.AllowMissing, Metrics: opts.Metrics,
 		Search:    solver.Limits{MaxNodes: opts.SearchNodes, Timeout: opts.SearchTime},
+		Warn:      opts.Warn,
 		Bootstrap: opts.Bootstrap, Seed: opts.Seed, Level: opts.Level, Progress: opts.Progress,
+		Shard: opts.Shard, Shards: opts.Shards,
 	}
 }

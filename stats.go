@@ -38,9 +38,12 @@ type Stats struct {
 	spec   *Spec
 	scored *eval.Scored
 	// report are the metrics the run was asked for (nil: all); pairing is
-	// "id" or "position".
-	report  []string
-	pairing string
+	// "id" or "position"; corpusOrder says the documents' Order are their
+	// places in the whole corpus (a --shard run), shard is its K/N.
+	report      []string
+	pairing     string
+	corpusOrder bool
+	shard       string
 }
 
 func (s *Spec) newStats(sc *eval.Scored, opts Options, positional bool) *Stats {
@@ -49,6 +52,9 @@ func (s *Spec) newStats(sc *eval.Scored, opts Options, positional bool) *Stats {
 		st.pairing = "position"
 	}
 	sc.Keyed = st.pairing == "id"
+	if opts.Shards > 1 {
+		st.corpusOrder, st.shard = true, fmt.Sprintf("%d/%d", opts.Shard, opts.Shards)
+	}
 	return st
 }
 
@@ -82,6 +88,7 @@ func (st *Stats) header() *eval.StatsHeader {
 		Spec:    eval.StatsSpec{Name: s.name, SHA256: s.digest(), Source: s.src},
 		Metrics: s.plan.MetricNames(st.scored.Wanted), Report: st.report,
 		Pairing: st.pairing, Documents: len(st.scored.IDs),
+		CorpusOrder: st.corpusOrder, Shard: st.shard,
 	}
 	if len(s.files) > 0 {
 		h.Spec.Files = map[string]string{}
@@ -143,13 +150,17 @@ func ReadStats(name string, r io.Reader) (*Stats, error) {
 // Merger combines stats files written for shards of a corpus (`metricc
 // merge`). Every file must come from the same spec (text, files and
 // params), the same metrics and the same version of metricc; a document
-// paired by id may be in one shard only. The documents keep the order of
-// the files as added.
+// paired by id may be in one shard only. The documents of shards that
+// read the whole corpus (`run --shard K/N`) are put back in the order of
+// one run; others keep the order of the files as added.
 type Merger struct {
 	st     *Stats
 	first  string // the first file's name
 	header *eval.StatsHeader
 	ids    map[string]string // id → file, when pairing by id
+	// ordered stays true while every file has the documents' places in
+	// the corpus.
+	ordered bool
 }
 
 // Add reads a stats file into the merge.
@@ -166,7 +177,9 @@ func (m *Merger) Add(name string, r io.Reader) error {
 	} else if err := m.check(name, h); err != nil {
 		return err
 	}
-	return m.st.spec.plan.ReadStatsDocs(sr, h, m.st.scored, func(id string) error {
+	m.ordered = m.ordered && h.CorpusOrder
+	sc := m.st.scored
+	return m.st.spec.plan.ReadStatsDocs(sr, h, sc, func(id string) error {
 		if m.ids == nil {
 			return nil
 		}
@@ -207,7 +220,7 @@ func (m *Merger) start(name string, h *eval.StatsHeader) error {
 		return fmt.Errorf("%s: %v", name, err)
 	}
 	m.st = &Stats{spec: spec, scored: &eval.Scored{Wanted: wanted, Keyed: h.Pairing == "id"}, report: h.Report, pairing: h.Pairing}
-	m.first, m.header = name, h
+	m.first, m.header, m.ordered = name, h, true
 	if h.Pairing == "id" {
 		m.ids = map[string]string{}
 	}
@@ -271,7 +284,31 @@ func (m *Merger) Stats() (*Stats, error) {
 	if m.st == nil {
 		return nil, fmt.Errorf("no stats files to merge")
 	}
-	return m.st, nil
+	st := m.st
+	st.shard = ""
+	st.corpusOrder = m.ordered
+	if m.ordered {
+		// Shards of one corpus: back in corpus order. Two documents at one
+		// place are one document scored in two shards.
+		sc := st.scored
+		idx := make([]int, len(sc.IDs))
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return sc.Order[idx[a]] < sc.Order[idx[b]] })
+		for k := 1; k < len(idx); k++ {
+			if sc.Order[idx[k]] == sc.Order[idx[k-1]] {
+				return nil, fmt.Errorf("documents %q and %q are both at place %d of the corpus: the shards overlap (each document must be scored in one shard)",
+					sc.IDs[idx[k-1]], sc.IDs[idx[k]], sc.Order[idx[k]]+1)
+			}
+		}
+		ids, order, sums := make([]string, len(idx)), make([]int, len(idx)), make([][]eval.Sums, len(idx))
+		for k, i := range idx {
+			ids[k], order[k], sums[k] = sc.IDs[i], sc.Order[i], sc.Sums[i]
+		}
+		sc.IDs, sc.Order, sc.Sums = ids, order, sums
+	}
+	return st, nil
 }
 
 // Compare compares two systems' predictions against the same gold: per
@@ -359,17 +396,4 @@ func alignDocs(a, b *eval.Scored) (*eval.Scored, *eval.Scored, error) {
 		return out
 	}
 	return pick(a, ia), pick(b, ib), nil
-}
-
-// shard keeps the k-th (from 1) of n contiguous blocks of pairs, as even
-// as they can be.
-func shard(pairs []eval.Pair, k, n int) ([]eval.Pair, error) {
-	if n <= 1 && k <= 1 {
-		return pairs, nil
-	}
-	if k < 1 || k > n {
-		return nil, fmt.Errorf("shard %d/%d: the shard must be between 1 and %d", k, n, n)
-	}
-	lo, hi := (k-1)*len(pairs)/n, k*len(pairs)/n
-	return pairs[lo:hi], nil
 }

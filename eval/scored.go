@@ -13,6 +13,10 @@ import (
 // aggregated by the same code as one run.
 type Scored struct {
 	IDs []string
+	// Order is each document's place in its corpus (gold documents in file
+	// order, then predictions without gold), which the shards of one
+	// corpus share (see Options.Shard).
+	Order []int
 	// Sums are indexed [document][metric of the plan]; the metrics not
 	// computed hold zero sums.
 	Sums [][]Sums
@@ -43,6 +47,9 @@ func (p *Plan) Aggregate(sc *Scored, opts Options) (*Result, error) {
 			strings.Join(missing, ", "), strings.Join(p.MetricNames(sc.Wanted), " --metric "))
 	}
 	res := p.aggregate(sc.IDs, sc.Sums, wanted, opts)
+	if err := checkFinite(res); err != nil {
+		return nil, err
+	}
 	if opts.Bootstrap > 0 {
 		p.bootstrap(res, sc, wanted, opts)
 	}
@@ -61,12 +68,11 @@ func (p *Plan) MetricNames(marked []bool) []string {
 }
 
 // Progress counts the document pairs of a run as they are scored, for a
-// progress line; it is safe to read while workers update it.
+// progress line; it is safe to read while workers update it. (Documents
+// are read as a stream: how many there are is known only at the end.)
 type Progress struct {
-	total, done, unproven atomic.Int64
+	done, unproven atomic.Int64
 }
-
-func (pr *Progress) start(n int) { pr.total.Store(int64(n)) }
 
 func (pr *Progress) done1(sums []Sums) {
 	un := 0
@@ -79,8 +85,8 @@ func (pr *Progress) done1(sums []Sums) {
 	pr.done.Add(1)
 }
 
-// Counts returns the pairs to score, the pairs scored, and the
-// latent-variable searches among them not proven optimal.
-func (pr *Progress) Counts() (total, done, unproven int) {
-	return int(pr.total.Load()), int(pr.done.Load()), int(pr.unproven.Load())
+// Counts returns the pairs scored so far, and the latent-variable searches
+// among them not proven optimal.
+func (pr *Progress) Counts() (done, unproven int) {
+	return int(pr.done.Load()), int(pr.unproven.Load())
 }

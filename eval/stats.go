@@ -20,7 +20,7 @@ import (
 //
 //	{"metricc_stats": 1, "metricc": "0.1.0", "spec": {...}, "params": {...},
 //	 "metrics": ["muc", ...], "report": [...], "pairing": "id", "documents": 2}
-//	{"id": "d1", "sums": {"muc": [pred_gold, pred_pred, gold_gold, pred_gold_recall], ...},
+//	{"id": "d1", "order": 0, "sums": {"muc": [pred_gold, pred_pred, gold_gold, pred_gold_recall], ...},
 //	 "by": {"ner": {"PER": [4 sums], ...}}, "search": {"smatch": {"Pairs": 1, ...}}}
 //	...
 //
@@ -48,6 +48,12 @@ type StatsHeader struct {
 	// shard only), "position" otherwise.
 	Pairing   string `json:"pairing"`
 	Documents int    `json:"documents"`
+	// CorpusOrder says each document's "order" is its place in the whole
+	// corpus (the files were read whole: `run --shard K/N`, and merges of
+	// such shards), so that merge can put the documents back in the order
+	// of one run; Shard is the run's K/N.
+	CorpusOrder bool   `json:"corpus_order,omitempty"`
+	Shard       string `json:"shard,omitempty"`
 }
 
 // StatsSpec is the spec a stats file was scored with: its text and the
@@ -74,6 +80,9 @@ func (p *Plan) WriteStats(w io.Writer, h *StatsHeader, sc *Scored) error {
 		q, _ := json.Marshal(id)
 		b.WriteString(`{"id": `)
 		b.Write(q)
+		if d < len(sc.Order) {
+			fmt.Fprintf(&b, `, "order": %d`, sc.Order[d])
+		}
 		b.WriteString(`, "sums": {`)
 		var by, search bytes.Buffer
 		n := 0
@@ -241,6 +250,7 @@ func (p *Plan) ReadStatsDocs(sr *StatsReader, h *StatsHeader, sc *Scored, add fu
 		}
 		var doc struct {
 			ID     *string                            `json:"id"`
+			Order  *int                               `json:"order"`
 			Sums   map[string][4]statValue            `json:"sums"`
 			By     map[string]map[string][4]statValue `json:"by"`
 			Search map[string]SearchStats             `json:"search"`
@@ -292,6 +302,11 @@ func (p *Plan) ReadStatsDocs(sr *StatsReader, h *StatsHeader, sc *Scored, add fu
 		}
 		sc.IDs = append(sc.IDs, *doc.ID)
 		sc.Sums = append(sc.Sums, sums)
+		order := len(sc.Order)
+		if doc.Order != nil {
+			order = *doc.Order
+		}
+		sc.Order = append(sc.Order, order)
 		n++
 	}
 	if n != h.Documents {

@@ -22,7 +22,11 @@ func checkCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	names := spec.Metrics()
-	fmt.Fprintf(stdout, "%s: ok (%d metrics: %s)\n", args[0], len(names), strings.Join(names, ", "))
+	noun := "metrics"
+	if len(names) == 1 {
+		noun = "metric"
+	}
+	fmt.Fprintf(stdout, "%s: ok (%d %s: %s)\n", args[0], len(names), noun, strings.Join(names, ", "))
 	return nil
 }
 

@@ -31,7 +31,8 @@ const (
 )
 
 // startProgress shows, on a terminal stderr, a progress line for a run
-// that lasts over a second: documents scored, the rate, and the
+// that lasts over a second: documents scored (they are read as a stream,
+// so their number is known only at the end), the rate, and the
 // latent-variable searches not proven optimal so far. It returns the
 // function that stops it and erases the line. Elsewhere it does nothing.
 func startProgress(stderr io.Writer, opts *metricc.Options) func() {
@@ -78,12 +79,12 @@ func showProgress(w io.Writer, p *metricc.Progress, delay, every time.Duration) 
 }
 
 func progressLine(p *metricc.Progress, elapsed time.Duration) string {
-	total, done, unproven := p.Counts()
-	if total == 0 {
+	done, unproven := p.Counts()
+	if done == 0 {
 		return "metricc: reading the inputs..."
 	}
 	rate := float64(done) / elapsed.Seconds()
-	line := fmt.Sprintf("metricc: %d/%d documents, %.0f/s", done, total, rate)
+	line := fmt.Sprintf("metricc: %d documents scored, %.0f/s", done, rate)
 	if unproven > 0 {
 		line += fmt.Sprintf(", %d pairs not proven optimal yet", unproven)
 	}

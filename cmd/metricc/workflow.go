@@ -22,7 +22,7 @@ func addWorkflowFlags(fs *flag.FlagSet, f *runFlags) {
 	fs.StringVar(&f.statsOut, "stats-out", "", "also write the per-document sums to this file, for metricc merge")
 	fs.BoolVar(&f.counts, "counts", false, "table: also print the sums behind P and R (numerator / denominator)")
 	if fs.Name() == "run" {
-		fs.Var(&f.shard, "shard", "score only the K-th of N contiguous blocks of the documents, as K/N (with --stats-out, for metricc merge)")
+		fs.Var(&f.shard, "shard", "score only every N-th document pair, from the K-th, as K/N (with --stats-out, for metricc merge)")
 	}
 }
 
