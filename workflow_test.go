@@ -298,3 +298,59 @@ metric m = F<->[events](ancestor(T, 0.5)[type])
 	require.NoError(t, err)
 	assert.Equal(t, res, again)
 }
+
+// TestMergeShardsByPosition: documents that pair by position, scored in
+// --shard runs and merged in any order, come back in the order of one run
+// (ids are positions in the whole files); a place scored in two shards is
+// refused.
+func TestMergeShardsByPosition(t *testing.T) {
+	spec, err := metricc.Compile("pos.metric", `
+type Doc { xs: set<int> }
+input Doc
+metric f = F<->[xs](delta)
+metric m = F<->[xs](delta) macro
+`)
+	require.NoError(t, err)
+	type doc struct {
+		Xs []int `json:"xs"`
+	}
+	rng := rand.New(rand.NewPCG(8, 8))
+	var gold, pred []any
+	for range 23 {
+		g, p := doc{Xs: []int{}}, doc{Xs: []int{}}
+		for range rng.IntN(5) {
+			g.Xs = append(g.Xs, rng.IntN(6))
+		}
+		for range rng.IntN(5) {
+			p.Xs = append(p.Xs, rng.IntN(6))
+		}
+		gold, pred = append(gold, g), append(pred, p)
+	}
+	stats := func(opts metricc.Options) []byte {
+		st, err := spec.ScoreStats(metricc.Values("gold", gold...), metricc.Values("pred", pred...), opts)
+		require.NoError(t, err)
+		var b bytes.Buffer
+		_, err = st.WriteTo(&b)
+		require.NoError(t, err)
+		return b.Bytes()
+	}
+	whole, err := metricc.ReadStats("whole", bytes.NewReader(stats(metricc.Options{})))
+	require.NoError(t, err)
+	opts := metricc.Options{PerDoc: true, Bootstrap: 100, Seed: 2}
+	want := jsonOf(t, whole, opts)
+	for _, n := range []int{2, 5} {
+		var m metricc.Merger
+		for _, k := range rng.Perm(n) {
+			require.NoError(t, m.Add(fmt.Sprintf("s%d", k+1), bytes.NewReader(stats(metricc.Options{Shard: k + 1, Shards: n}))))
+		}
+		merged, err := m.Stats()
+		require.NoError(t, err)
+		assert.Equal(t, want, jsonOf(t, merged, opts), "%d shards", n)
+	}
+	var twice metricc.Merger
+	require.NoError(t, twice.Add("a", bytes.NewReader(stats(metricc.Options{Shard: 1, Shards: 3}))))
+	require.NoError(t, twice.Add("b", bytes.NewReader(stats(metricc.Options{Shard: 1, Shards: 3}))))
+	_, err = twice.Stats()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `documents "1" and "1" are both at place 1 of the corpus: the shards overlap`)
+}
