@@ -93,7 +93,7 @@ func (p *Plan) bootstrapDraws(res *Result, sc *Scored, wanted []bool, opts Optio
 	lv := level(opts)
 	for k, s := range ser {
 		iv := percentiles(vals[k], lv)
-		r := s.result(res.Metrics, p)
+		r := s.result(res.Metrics)
 		if r == nil {
 			continue
 		}
@@ -446,7 +446,7 @@ func (s series) value(results []*MetricResult) float64 {
 }
 
 // result finds the series' result among reported results (by name).
-func (s series) result(reported []*MetricResult, p *Plan) *MetricResult {
+func (s series) result(reported []*MetricResult) *MetricResult {
 	for _, r := range reported {
 		if r.Name == s.name {
 			if s.byRow {

@@ -231,7 +231,7 @@ func (sr *StatsReader) Header() (*StatsHeader, error) {
 	return &h, nil
 }
 
-// Documents reads the document lines after the header h into sc, whose
+// ReadStatsDocs reads the document lines after the header h into sc, whose
 // Wanted the plan's metrics named by h.Metrics must match; add is called
 // with each document's id before it is appended (to refuse duplicates).
 func (p *Plan) ReadStatsDocs(sr *StatsReader, h *StatsHeader, sc *Scored, add func(id string) error) error {
