@@ -69,6 +69,10 @@ type Spec struct {
 	name string
 	prog *typecheck.Program
 	plan *eval.Plan
+	// src and files (those the spec read, by the name it gave) are what a
+	// stats file embeds, so that merge can compile the spec again.
+	src   string
+	files map[string][]byte
 }
 
 // Option configures the compilation of a spec.
@@ -116,6 +120,16 @@ func Compile(name, src string, opts ...Option) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
+	files := map[string][]byte{}
+	if read := cfg.readFile; read != nil {
+		cfg.readFile = func(name string) ([]byte, error) {
+			data, err := read(name)
+			if err == nil {
+				files[name] = data
+			}
+			return data, err
+		}
+	}
 	f, errs := grammar.Parse(name, src)
 	if errs != nil {
 		return nil, errs
@@ -128,7 +142,7 @@ func Compile(name, src string, opts ...Option) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{name: name, prog: prog, plan: plan}, nil
+	return &Spec{name: name, prog: prog, plan: plan, src: src, files: files}, nil
 }
 
 // Load compiles the spec file at path, or, when no such file exists, the
@@ -207,27 +221,75 @@ type Options struct {
 	// Warn receives the warnings of input adapters (repairs they made);
 	// nil drops them.
 	Warn func(string)
+
+	// Bootstrap, when positive, adds percentile intervals of every value
+	// (MetricResult.CI) from that many corpora resampled by document,
+	// drawn with Seed; Level is their coverage (0: 0.95). See Stats.
+	Bootstrap int
+	Seed      uint64
+	Level     float64
+	// Progress, when set, counts the document pairs as they are scored.
+	Progress *Progress
+	// Shard, when Shards > 1, scores only every Shards-th document pair,
+	// from the Shard-th (from 1), in corpus order: `run --shard K/N`, whose
+	// stats files merge back into the output of one run. Every shard reads
+	// both files whole.
+	Shard, Shards int
 }
 
 // Score reads gold and pred and scores them.
 func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
+	st, err := s.ScoreStats(gold, pred, opts)
+	if err != nil {
+		return nil, err
+	}
+	return st.Result(opts)
+}
+
+// ScoreStats reads gold and pred as streams and scores each document: the
+// per-document sums that Stats.Result aggregates, and that a stats file
+// holds.
+func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
+	if opts.Shards > 1 && (opts.Shard < 1 || opts.Shard > opts.Shards) {
+		return nil, fmt.Errorf("shard %d/%d: the shard must be between 1 and %d", opts.Shard, opts.Shards, opts.Shards)
+	}
+	g, p, closeAll, err := s.open(gold, pred)
+	if err != nil {
+		return nil, err
+	}
+	defer closeAll()
+	sc, err := s.plan.ScoreDocStreams(g, p, s.evalOptions(opts))
+	if err != nil {
+		return nil, err
+	}
+	return s.newStats(sc, opts, g.Positional() || p.Positional()), nil
+}
+
+// open opens both sources as streams; closeAll closes them.
+func (s *Spec) open(gold, pred Source) (g, p document.Stream, closeAll func(), err error) {
 	if gold.open == nil || pred.open == nil {
-		return nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
+		return nil, nil, nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
 	}
 	g, gc, err := gold.open()
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
-	defer gc.Close()
 	p, pc, err := pred.open()
 	if err != nil {
-		return nil, err
+		gc.Close()
+		return nil, nil, nil, err
 	}
-	defer pc.Close()
-	return s.plan.ScoreStreams(g, p, eval.Options{
+	return g, p, func() { gc.Close(); pc.Close() }, nil
+}
+
+// evalOptions are the evaluator's options for opts.
+func (s *Spec) evalOptions(opts Options) eval.Options {
+	return eval.Options{
 		Workers: opts.Workers, Macro: opts.Macro, PerDoc: opts.PerDoc,
 		AllowMissing: opts.AllowMissing, Metrics: opts.Metrics,
-		Search: solver.Limits{MaxNodes: opts.SearchNodes, Timeout: opts.SearchTime},
-		Warn:   opts.Warn,
-	})
+		Search:    solver.Limits{MaxNodes: opts.SearchNodes, Timeout: opts.SearchTime},
+		Warn:      opts.Warn,
+		Bootstrap: opts.Bootstrap, Seed: opts.Seed, Level: opts.Level, Progress: opts.Progress,
+		Shard: opts.Shard, Shards: opts.Shards,
+	}
 }

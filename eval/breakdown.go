@@ -156,32 +156,3 @@ func mergeRecall(p, r []KeySums) []KeySums {
 	slices.SortFunc(out, func(a, b KeySums) int { return cmp.Compare(a.Key, b.Key) })
 	return out
 }
-
-// addKeys merges two sorted breakdowns.
-func addKeys(a, b []KeySums) []KeySums {
-	if len(b) == 0 {
-		return a
-	}
-	out := make([]KeySums, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		switch {
-		case j == len(b) || (i < len(a) && a[i].Key < b[j].Key):
-			out = append(out, a[i])
-			i++
-		case i == len(a) || b[j].Key < a[i].Key:
-			out = append(out, b[j])
-			j++
-		default:
-			k := a[i]
-			k.PredGold += b[j].PredGold
-			k.PredPred += b[j].PredPred
-			k.GoldGold += b[j].GoldGold
-			k.PredGoldRecall += b[j].PredGoldRecall
-			out = append(out, k)
-			i++
-			j++
-		}
-	}
-	return out
-}

@@ -42,6 +42,9 @@ type pairer struct {
 	// so documents of the other side may miss their partner because of it.
 	unreadable [2]bool
 	maxWaiting int // the most documents waiting on one side (for tests)
+	// posIDs are the ids given to pairs by position so far (see
+	// positionalID).
+	posIDs map[string]bool
 }
 
 type waitingDoc struct {
@@ -166,7 +169,7 @@ func (pr *pairer) addByPosition(side int, d document.Doc, index int) {
 		if side == 0 {
 			g, p = &w.doc, &d
 		}
-		pr.emit(Pair{Gold: g, Pred: p, ID: fmt.Sprint(index + 1), order: index})
+		pr.emit(Pair{Gold: g, Pred: p, ID: pr.positionalID(g, p, index), order: index})
 		return
 	}
 	if pr.eof[other] {
@@ -181,13 +184,35 @@ func (pr *pairer) unpairedByPosition(side int, d document.Doc, index int) {
 	if !pr.allowMissing {
 		return // counted: finish reports the two lengths
 	}
-	pair := Pair{ID: fmt.Sprint(index + 1), order: index}
+	pair := Pair{order: index}
 	if side == 1 {
 		pair.Gold = &d
 	} else {
 		pair.Pred = &d
 	}
+	pair.ID = pr.positionalID(pair.Gold, pair.Pred, index)
 	pr.emit(pair)
+}
+
+// positionalID names a pair of documents paired by position: by its
+// position from 1, unless a document has an id of its own (an AMR's ::id
+// in a file where some AMRs have none, which makes Smatch pair by
+// position) that no earlier pair has taken.
+func (pr *pairer) positionalID(g, p *document.Doc, index int) string {
+	if pr.posIDs == nil {
+		pr.posIDs = map[string]bool{}
+	}
+	id := fmt.Sprint(index + 1)
+	for _, d := range []*document.Doc{g, p} {
+		if d != nil && d.ID != "" {
+			if !pr.posIDs[d.ID] {
+				id = d.ID
+			}
+			break
+		}
+	}
+	pr.posIDs[id] = true
+	return id
 }
 
 // finish reports or pairs with nothing the documents left waiting.

@@ -66,15 +66,6 @@ type Sums struct {
 	By []KeySums
 }
 
-func (s *Sums) add(o Sums) {
-	s.PredGold += o.PredGold
-	s.PredPred += o.PredPred
-	s.GoldGold += o.GoldGold
-	s.PredGoldRecall += o.PredGoldRecall
-	s.Search.add(o.Search)
-	s.By = addKeys(s.By, o.By)
-}
-
 // MetricResult is the value of one metric over a corpus or one document.
 type MetricResult struct {
 	Name string
@@ -92,6 +83,8 @@ type MetricResult struct {
 	// P, R or F (S gives Σ(X,Y), J the Jaccard index, F(β) the F-β score),
 	// and the value of a corpus metric.
 	Value float64
+	// CI holds bootstrap intervals of the values, when asked for.
+	CI *CI
 }
 
 // IsCorpus reports whether the metric is arithmetic on other metrics.
@@ -144,6 +137,9 @@ type Result struct {
 	Params  []Param
 	Metrics []*MetricResult
 	PerDoc  []DocResult
+	// Bootstrap says how the intervals (MetricResult.CI) were computed;
+	// nil without them.
+	Bootstrap *BootstrapInfo
 }
 
 // Param is a param's name and the value a run used.
@@ -174,6 +170,9 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 func (r *Result) WriteJSON(w io.Writer) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\"documents\": %d", r.Documents)
+	if bs := r.Bootstrap; bs != nil {
+		fmt.Fprintf(&b, ", \"bootstrap\": {\"samples\": %d, \"seed\": %d}", bs.Samples, bs.Seed)
+	}
 	if r.Macro {
 		b.WriteString(", \"average\": \"macro\"")
 	}
@@ -220,12 +219,17 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 			return strconv.Quote(f.String()) + ": " + JSONNumber(v)
 		}
 		prf := field(typecheck.Precision, m.Precision) + ", " + field(typecheck.Recall, m.Recall) + ", " + field(typecheck.F1, m.F1)
+		P, R, F, V := typecheck.Precision, typecheck.Recall, typecheck.F1, typecheck.Value
 		switch m.Kind {
 		case KindCorpusValue:
-			b.WriteString("{" + field(typecheck.Value, m.Value) + "}")
+			b.WriteString("{" + field(typecheck.Value, m.Value))
+			writeCI(b, ", ", m.CI, V)
+			b.WriteString("}")
 			continue
 		case KindCorpusTriple:
-			b.WriteString("{" + prf + "}")
+			b.WriteString("{" + prf)
+			writeCI(b, ", ", m.CI, P, R, F)
+			b.WriteString("}")
 			continue
 		}
 		b.WriteString("{" + prf)
@@ -234,6 +238,11 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 		}
 		if m.Average != "" {
 			fmt.Fprintf(b, ", \"average\": %q", m.Average)
+		}
+		if m.HasValue() {
+			writeCI(b, ",\n"+indent+"   ", m.CI, P, R, F, V)
+		} else {
+			writeCI(b, ",\n"+indent+"   ", m.CI, P, R, F)
 		}
 		s := m.Sums
 		fmt.Fprintf(b, ",\n%s   \"sums\": {%s, %s, %s", indent,
@@ -248,10 +257,12 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 				if k > 0 {
 					fmt.Fprintf(b, ",\n%s     ", indent)
 				}
-				fmt.Fprintf(b, "%s: {%s, %s, %s, \"sums\": {%s, %s, %s, %s}}", strconv.Quote(row.Name),
+				fmt.Fprintf(b, "%s: {%s, %s, %s, \"sums\": {%s, %s, %s, %s}", strconv.Quote(row.Name),
 					field(typecheck.Precision, row.Precision), field(typecheck.Recall, row.Recall), field(typecheck.F1, row.F1),
 					field(typecheck.PredGold, row.Sums.PredGold), field(typecheck.PredPred, row.Sums.PredPred),
 					field(typecheck.GoldGold, row.Sums.GoldGold), field(typecheck.PredGoldRecall, row.Sums.PredGoldRecall))
+				writeCI(b, ", ", row.CI, P, R, F)
+				b.WriteString("}")
 			}
 			b.WriteString("}")
 		}

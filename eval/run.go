@@ -28,6 +28,17 @@ type Options struct {
 	// Warn receives the warnings of input adapters as they read (repairs
 	// they made); nil drops them.
 	Warn func(string)
+	// Bootstrap, when positive, adds percentile intervals (Level, default
+	// 0.95) from that many corpora resampled by document with Seed (see
+	// bootstrap.go). Progress, when set, counts the pairs scored.
+	Bootstrap int
+	Seed      uint64
+	Level     float64
+	Progress  *Progress
+	// Shard, when Shards > 1, scores only the pairs whose place in the
+	// corpus is Shard-1 modulo Shards (`run --shard K/N`): the documents
+	// are read and paired as usual, so every shard numbers them alike.
+	Shard, Shards int
 }
 
 // Score runs the plan over gold and predicted inputs read whole; see
@@ -37,12 +48,24 @@ func (p *Plan) Score(gold, pred *document.Input, opts Options) (*Result, error) 
 }
 
 // ScoreStreams reads gold and predicted documents as they come, pairs
+// them, scores each pair on a worker and lets it go, then aggregates the
+// corpus (ScoreDocStreams, then Aggregate).
+func (p *Plan) ScoreStreams(gold, pred document.Stream, opts Options) (*Result, error) {
+	sc, err := p.ScoreDocStreams(gold, pred, opts)
+	if err != nil {
+		return nil, err
+	}
+	return p.Aggregate(sc, opts)
+}
+
+// ScoreDocStreams reads gold and predicted documents as they come, pairs
 // them, scores each pair on a worker and lets it go: memory follows the
 // largest document (and the documents waiting for their partner when the
-// files are not in the same order), not the corpus. Every unreadable,
-// unpaired or unscorable document is reported. The result does not depend
-// on the number of workers: sums are added in corpus order (see Pair).
-func (p *Plan) ScoreStreams(gold, pred document.Stream, opts Options) (*Result, error) {
+// files are not in the same order), not the corpus; what is kept is each
+// document's sums. Every unreadable, unpaired or unscorable document is
+// reported. The result does not depend on the number of workers: the
+// documents are in corpus order (see Pair).
+func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Scored, error) {
 	wanted, err := p.selectMetrics(opts.Metrics)
 	if err != nil {
 		return nil, err
@@ -75,6 +98,9 @@ func (p *Plan) ScoreStreams(gold, pred document.Stream, opts Options) (*Result, 
 					continue
 				}
 				sums, derr := p.scorePair(c, &pr, gold.Path(), pred.Path(), wanted)
+				if opts.Progress != nil && derr == nil {
+					opts.Progress.done1(sums)
+				}
 				mu.Lock()
 				if derr != nil {
 					scoreErrs = append(scoreErrs, sortedError{phaseScore, 0, pr.order, derr})
@@ -90,6 +116,9 @@ func (p *Plan) ScoreStreams(gold, pred document.Stream, opts Options) (*Result, 
 		if len(pairing.errs) > 0 {
 			failed.Store(true)
 		}
+		if opts.Shards > 1 && pr.order%opts.Shards != opts.Shard-1 {
+			return // another shard's
+		}
 		jobs <- pr
 	}, opts.Warn)
 	pairing.run()
@@ -101,20 +130,15 @@ func (p *Plan) ScoreStreams(gold, pred document.Stream, opts Options) (*Result, 
 	if errs := append(pairing.errs, scoreErrs...); len(errs) > 0 {
 		return nil, sortErrors(errs)
 	}
-	if len(done) == 0 {
+	if len(done) == 0 && opts.Shards <= 1 {
 		return nil, &document.DataError{File: gold.Path(), Msg: fmt.Sprintf("nothing was scored: neither it nor %s has a document", pred.Path())}
 	}
 	slices.SortFunc(done, func(a, b scored) int { return a.order - b.order })
-	pairs := make([]Pair, len(done))
-	sums := make([][]Sums, len(done))
+	sc := &Scored{Wanted: wanted, IDs: make([]string, len(done)), Order: make([]int, len(done)), Sums: make([][]Sums, len(done))}
 	for i, d := range done {
-		pairs[i].ID, sums[i] = d.id, d.sums
+		sc.IDs[i], sc.Order[i], sc.Sums[i] = d.id, d.order, d.sums
 	}
-	res := p.aggregate(pairs, sums, wanted, opts)
-	if err := checkFinite(res); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return sc, nil
 }
 
 // selectMetrics returns which metrics to compute: the requested ones and
@@ -312,8 +336,11 @@ func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.
 // corpus (micro) or averages per-document values (macro: over every
 // document, or over those whose gold scores above 0 against itself), as it
 // declares; a metric that declares nothing follows the run (--macro).
-func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Options) *Result {
-	res := &Result{Documents: len(pairs), Macro: opts.Macro}
+//
+// Every total is exact until rounded once (xsum), so the result does not
+// depend on the order of the documents: merged shards give the same bits.
+func (p *Plan) aggregate(ids []string, sums [][]Sums, wanted []bool, opts Options) *Result {
+	res := &Result{Documents: len(ids), Macro: opts.Macro}
 	for _, prm := range p.Prog.Params {
 		res.Params = append(res.Params, Param{Name: prm.Name, Value: prm.Value})
 	}
@@ -323,17 +350,14 @@ func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Option
 	}
 	var perDoc [][]*MetricResult
 	if anyMacro || opts.PerDoc {
-		perDoc = make([][]*MetricResult, len(pairs))
-		for d := range pairs {
-			perDoc[d] = p.results(func(i int) Sums { return sums[d][i] }, wanted, true)
-		}
+		perDoc = p.perDocResults(sums, wanted)
 	}
 	corpus := p.results(func(i int) Sums {
-		var total Sums
-		for d := range pairs {
-			total.add(sums[d][i])
+		var total sumsAcc
+		for d := range sums {
+			total.add(&sums[d][i])
 		}
-		return total
+		return total.sums()
 	}, wanted, false)
 	p.macro(corpus, perDoc, wanted, opts.Macro)
 	for i, r := range corpus {
@@ -342,8 +366,8 @@ func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Option
 		}
 	}
 	if opts.PerDoc {
-		for d, pr := range pairs {
-			dr := DocResult{ID: pr.ID}
+		for d, id := range ids {
+			dr := DocResult{ID: id}
 			for i, r := range perDoc[d] {
 				if wanted[i] && p.reported(i, opts.Metrics) {
 					dr.Metrics = append(dr.Metrics, r)
@@ -353,6 +377,15 @@ func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Option
 		}
 	}
 	return res
+}
+
+// perDocResults normalizes each document's sums.
+func (p *Plan) perDocResults(sums [][]Sums, wanted []bool) [][]*MetricResult {
+	perDoc := make([][]*MetricResult, len(sums))
+	for d := range sums {
+		perDoc[d] = p.results(func(i int) Sums { return sums[d][i] }, wanted, true)
+	}
+	return perDoc
 }
 
 func (p *Plan) reported(i int, names []string) bool {
@@ -467,24 +500,20 @@ func (p *Plan) macro(corpus []*MetricResult, perDoc [][]*MetricResult, wanted []
 		if pm.avg != ast.AvgDefault {
 			r.Average = avg.String() // a run-wide --macro is said once, at the top
 		}
-		r.Precision, r.Recall, r.F1, r.Value = 0, 0, 0, 0
-		n := 0.0
-		for d := range perDoc {
-			if avg == ast.AvgMacroGold && perDoc[d][i].Sums.GoldGold <= 0 {
-				continue
-			}
-			n++
-		}
+		var sp, sr, sf, sv xsum
+		n := 0
 		for d := range perDoc {
 			dr := perDoc[d][i]
 			if avg == ast.AvgMacroGold && dr.Sums.GoldGold <= 0 {
 				continue
 			}
-			r.Precision += dr.Precision / n
-			r.Recall += dr.Recall / n
-			r.F1 += dr.F1 / n
-			r.Value += dr.Value / n
+			n++
+			sp.add(dr.Precision)
+			sr.add(dr.Recall)
+			sf.add(dr.F1)
+			sv.add(dr.Value)
 		}
+		r.Precision, r.Recall, r.F1, r.Value = div(sp.sum(), float64(n)), div(sr.sum(), float64(n)), div(sf.sum(), float64(n)), div(sv.sum(), float64(n))
 		changed = true
 	}
 	if changed {

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
@@ -20,7 +21,8 @@ type Alignment struct {
 	// Matching is the matching as written in the spec, and Position where.
 	Matching string
 	Position string
-	// Norm is the normalizer applied at this level (N resolved to P or R).
+	// Norm is the normalizer applied at this level (N resolved to P or R;
+	// F(β) with its β when β ≠ 1).
 	Norm string
 	// Pred and Gold are the compared items, rendered as JSON, in the
 	// order the matching sees them (the order of a seq, a set's order of
@@ -30,6 +32,10 @@ type Alignment struct {
 	// normalizer used (0 when it needs none); Value the normalized score.
 	PredGold, PredPred, GoldGold float64
 	Value                        float64
+	// Normalized says Value (and the self-sums it needs) was computed: a
+	// nested level, or a matching inside a metric's arithmetic; a metric's
+	// own top matching is normalized over the corpus instead.
+	Normalized bool
 	// Counted: the sums were counted from a view's arguments without
 	// building its items (pairs, links, nonlinks), so no pairs are listed.
 	Counted bool
@@ -104,6 +110,11 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 		Matching: ast.ExprString(m.src),
 		Position: tr.plan.Prog.File.Source.Position(m.src.Pos()).String(),
 		Norm:     m.norm.String(),
+
+		Normalized: normalized,
+	}
+	if m.norm == ast.NormF && m.beta != 1 {
+		al.Norm = "F(" + strconv.FormatFloat(m.beta, 'g', -1, 64) + ")"
 	}
 	tr.add(al)
 	if m.counted != nil {

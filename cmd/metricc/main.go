@@ -3,6 +3,11 @@
 //
 //	metricc check SPEC
 //	metricc run SPEC GOLD PRED [flags]
+//	metricc explain SPEC GOLD PRED --doc ID [flags]
+//	metricc compare SPEC GOLD PRED_A PRED_B [flags]
+//	metricc merge STATS... [flags]
+//	metricc show NAME
+//	metricc specs
 //
 // SPEC is a .metric file or the name of a shipped spec (coref, ...).
 package main
@@ -43,12 +48,18 @@ func tuneGC() {
 }
 
 const usage = `usage:
-  metricc check SPEC                    parse and type-check a spec
-  metricc run SPEC GOLD PRED [flags]    score predictions against gold
-  metricc specs                         list the shipped specs
+  metricc check SPEC                         parse and type-check a spec
+  metricc run SPEC GOLD PRED [flags]         score predictions against gold
+  metricc explain SPEC GOLD PRED --doc ID    the optimal alignment of one document, as a tree
+  metricc compare SPEC GOLD PRED_A PRED_B    is B better than A? paired bootstrap and randomization
+  metricc merge STATS... [flags]             combine the stats files of shards (run --stats-out)
+  metricc show NAME                          print a shipped spec
+  metricc specs                              list the shipped specs and what they score
+  metricc --version                          print the version
 
-SPEC is a .metric file, or the name of a shipped spec (e.g. coref).
-Run 'metricc run -h' for the flags of run.
+SPEC is a .metric file, or the name of a shipped spec (e.g. coref); GOLD
+or PRED may be - for standard input. Run 'metricc COMMAND -h' for the
+flags of a command.
 `
 
 // run is main without the exit, so tests can call it in process. It prints
@@ -66,6 +77,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runCmd(args[1:], stdout, stderr)
 	case "specs":
 		err = specsCmd(stdout)
+	case "explain":
+		err = explainCmd(args[1:], stdout, stderr)
+	case "compare":
+		err = compareCmd(args[1:], stdout, stderr)
+	case "merge":
+		err = mergeCmd(args[1:], stdout, stderr)
+	case "show":
+		err = showCmd(args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, metricc.VersionString())
+		return 0
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -28,7 +28,11 @@ type runFlags struct {
 	workers      int
 	inputFormat  string
 	bootstrap    int
-	seed         int64
+	seed         uint64
+	level        float64
+	statsOut     string
+	counts       bool
+	shard        shardFlag
 	searchNodes  int
 	searchTime   time.Duration
 }
@@ -45,8 +49,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&f.allowMissing, "allow-missing", false, "score an unpaired document against an empty one instead of failing")
 	fs.IntVar(&f.workers, "workers", 0, "documents scored in parallel (default: all cores)")
 	fs.StringVar(&f.inputFormat, "input-format", "auto", metricc.InputFormatList())
-	fs.IntVar(&f.bootstrap, "bootstrap", 0, "percentile intervals from N resampled corpora (not available yet)")
-	fs.Int64Var(&f.seed, "seed", 1, "random seed for --bootstrap")
+	addWorkflowFlags(fs, &f)
 	fs.IntVar(&f.searchNodes, "search-nodes", 0, "latent variables: stop each document pair's search after N branch-and-bound nodes (0: no limit)")
 	fs.DurationVar(&f.searchTime, "search-time", 0, "latent variables: stop each document pair's search after this long, e.g. 10s (0: no limit)")
 	printUsage := func(w io.Writer) {
@@ -82,8 +85,8 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("--format must be table, json or csv, not %q", f.format)
 	}
-	if f.bootstrap != 0 {
-		return fmt.Errorf("--bootstrap is not available yet")
+	if err := checkWorkflowFlags(&f, pos[1:]); err != nil {
+		return err
 	}
 	opts, err := paramOptions(f.sets)
 	if err != nil {
@@ -93,22 +96,20 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	res, err := spec.Score(metricc.FileFormat(pos[1], f.inputFormat), metricc.FileFormat(pos[2], f.inputFormat), metricc.Options{
+	ropts := metricc.Options{
 		Workers: f.workers, Macro: f.macro, PerDoc: f.perDoc,
 		AllowMissing: f.allowMissing, Metrics: f.metrics,
 		SearchNodes: f.searchNodes, SearchTime: f.searchTime,
 		Warn: func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) },
-	})
+	}
+	f.apply(&ropts)
+	progress := startProgress(stderr, &ropts)
+	st, err := spec.ScoreStats(input(pos[1], f.inputFormat), input(pos[2], f.inputFormat), ropts)
+	progress()
 	if err != nil {
 		return err
 	}
-	switch f.format {
-	case "json":
-		return res.WriteJSON(stdout)
-	case "csv":
-		return writeCSV(stdout, res)
-	}
-	return writeTable(stdout, res)
+	return printResults(st, &f, ropts, stdout)
 }
 
 // parseInterspersed lets flags come before, between or after the

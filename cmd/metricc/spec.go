@@ -30,9 +30,15 @@ func checkCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// specsCmd lists the shipped specs, each with what it scores.
 func specsCmd(stdout io.Writer) error {
-	for _, name := range metricc.Shipped() {
-		fmt.Fprintln(stdout, name)
+	names := metricc.Shipped()
+	width := 0
+	for _, name := range names {
+		width = max(width, len(name))
+	}
+	for _, name := range names {
+		fmt.Fprintf(stdout, "%-*s  %s\n", width, name, metricc.ShippedSummary(name))
 	}
 	return nil
 }

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/metricc/metricc"
+)
+
+// explainCmd prints the optimal alignment of one document pair.
+func explainCmd(args []string, stdout, stderr io.Writer) error {
+	var (
+		doc, format, inputFormat string
+		metrics, sets            listFlag
+		allowMissing             bool
+	)
+	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&doc, "doc", "", "the document to explain: its id, as --per-doc names it, or its position from 1 (required)")
+	fs.Var(&metrics, "metric", "explain only this metric (repeatable; what it needs is shown too)")
+	fs.StringVar(&format, "format", "text", "output format: text (a tree; coloured on a terminal), json or html (one self-contained page)")
+	fs.StringVar(&inputFormat, "input-format", "auto", metricc.InputFormatList())
+	fs.BoolVar(&allowMissing, "allow-missing", false, "score an unpaired document against an empty one instead of failing")
+	fs.Var(&sets, "set", "set a param of the spec, as NAME=VALUE (repeatable)")
+	printUsage := func(w io.Writer) {
+		fs.SetOutput(w)
+		fmt.Fprint(w, "usage: metricc explain SPEC GOLD PRED --doc ID [flags]\n\n"+
+			"Prints, for each metric, the document's values, the sums they follow from, and\n"+
+			"the optimal alignment beneath them at every level: which predicted item went\n"+
+			"with which gold item, with its similarity, and what was left unmatched.\n\nflags:\n")
+		fs.PrintDefaults()
+		fs.SetOutput(stderr)
+	}
+	fs.Usage = func() { printUsage(stderr) }
+	if wantsHelp(args) {
+		printUsage(stdout)
+		return errHelp
+	}
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return errPrinted
+	}
+	if len(pos) != 3 {
+		fs.Usage()
+		return errPrinted
+	}
+	if doc == "" {
+		return fmt.Errorf("explain needs --doc ID: the document to explain (metricc run --per-doc lists them)")
+	}
+	switch format {
+	case "text", "json", "html":
+	default:
+		return fmt.Errorf("--format must be text, json or html, not %q", format)
+	}
+	if err := checkStdin(pos[1:]...); err != nil {
+		return err
+	}
+	opts, err := paramOptions(sets)
+	if err != nil {
+		return err
+	}
+	spec, err := metricc.Load(pos[0], opts...)
+	if err != nil {
+		return err
+	}
+	ex, err := spec.Explain(input(pos[1], inputFormat), input(pos[2], inputFormat), doc, metricc.Options{
+		Metrics: metrics, AllowMissing: allowMissing,
+		Warn: func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) },
+	})
+	if err != nil {
+		return err
+	}
+	switch format {
+	case "json":
+		return ex.WriteJSON(stdout)
+	case "html":
+		return ex.WriteHTML(stdout)
+	}
+	return ex.WriteText(stdout, isTerminal(stdout) && os.Getenv("NO_COLOR") == "")
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/metricc/metricc"
+)
+
+// The flags of run that the research workflow adds: intervals, stats
+// files and counts.
+func addWorkflowFlags(fs *flag.FlagSet, f *runFlags) {
+	fs.IntVar(&f.bootstrap, "bootstrap", 0, "percentile intervals of every value from N corpora resampled by document (0: none)")
+	fs.Uint64Var(&f.seed, "seed", 1, "random seed for --bootstrap: the same seed gives the same intervals")
+	fs.Float64Var(&f.level, "level", 0.95, "coverage of the --bootstrap intervals")
+	fs.StringVar(&f.statsOut, "stats-out", "", "also write the per-document sums to this file, for metricc merge")
+	fs.BoolVar(&f.counts, "counts", false, "table: also print the sums behind P and R (numerator / denominator)")
+	if fs.Name() == "run" {
+		fs.Var(&f.shard, "shard", "score only every N-th document pair, from the K-th, as K/N (with --stats-out, for metricc merge)")
+	}
+}
+
+// shardFlag is --shard K/N.
+type shardFlag struct{ k, n int }
+
+func (s *shardFlag) String() string {
+	if s.n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.k, s.n)
+}
+
+func (s *shardFlag) Set(v string) error {
+	k, n, ok := strings.Cut(v, "/")
+	var err1, err2 error
+	s.k, err1 = strconv.Atoi(strings.TrimSpace(k))
+	s.n, err2 = strconv.Atoi(strings.TrimSpace(n))
+	if !ok || err1 != nil || err2 != nil || s.n < 1 || s.k < 1 || s.k > s.n {
+		return fmt.Errorf("want K/N with 1 <= K <= N, as in 3/8")
+	}
+	return nil
+}
+
+func checkWorkflowFlags(f *runFlags, inputs []string) error {
+	if f.level <= 0 || f.level >= 1 {
+		return fmt.Errorf("--level must be between 0 and 1 (e.g. 0.95), not %g", f.level)
+	}
+	if f.counts && f.format != "table" {
+		return fmt.Errorf("--counts is for the table; --format %s has the sums already", f.format)
+	}
+	return checkStdin(inputs...)
+}
+
+// apply sets the workflow options of a run.
+func (f *runFlags) apply(o *metricc.Options) {
+	o.Bootstrap, o.Seed, o.Level = f.bootstrap, f.seed, f.level
+	o.Shard, o.Shards = f.shard.k, f.shard.n
+}
+
+// printResults writes the stats file, if asked, and prints the results.
+func printResults(st *metricc.Stats, f *runFlags, opts metricc.Options, stdout io.Writer) error {
+	if f.statsOut != "" {
+		if err := writeStats(f.statsOut, st); err != nil {
+			return err
+		}
+	}
+	res, err := st.Result(opts)
+	if err != nil {
+		return err
+	}
+	switch f.format {
+	case "json":
+		return res.WriteJSON(stdout)
+	case "csv":
+		return writeCSV(stdout, res)
+	}
+	return writeTable(stdout, res, tableOptions{counts: f.counts})
+}
+
+// writeStats writes a stats file whole or not at all: to a temporary
+// file beside it, renamed at the end, so that a failed or interrupted
+// run leaves no truncated shard behind.
+func writeStats(path string, st *metricc.Stats) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("--stats-out: %w", err)
+	}
+	_, err = st.WriteTo(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("--stats-out %s: %w", path, err)
+	}
+	return nil
+}
+
+// stdinName names standard input in messages.
+const stdinName = "<stdin>"
+
+// input is a file argument as a source: "-" is standard input.
+func input(path, format string) metricc.Source {
+	if path == "-" {
+		return metricc.Reader(stdinName, os.Stdin, format)
+	}
+	return metricc.FileFormat(path, format)
+}
+
+// checkStdin refuses two inputs read from standard input.
+func checkStdin(paths ...string) error {
+	n := 0
+	for _, p := range paths {
+		if p == "-" {
+			n++
+		}
+	}
+	if n > 1 {
+		return errors.New("only one of the input files can be - (standard input)")
+	}
+	return nil
+}
