@@ -218,6 +218,12 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 		if pm.topR == nil {
 			s := topSums(c, pm.top, pm.by, x, y, true, true)
 			s.PredGoldRecall = s.PredGold
+			if pm.avg == ast.AvgMicroClip {
+				// Clipped per document here, so that whatever sums the
+				// documents' sums (the corpus, a resample of it, a merge of
+				// shards) sums clipped values.
+				s.Clipped = max(0, p.value(pm, s))
+			}
 			out[i] = s
 			continue
 		}
@@ -412,7 +418,7 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 		}
 		r.Sums = sumsOf(i)
 		setPRF(r, perDoc)
-		p.declaredValue(pm, r)
+		p.declaredValue(pm, r, perDoc)
 		for _, ks := range r.Sums.By {
 			row := &MetricResult{Name: ks.Key, Kind: KindSumsN,
 				Sums: Sums{PredGold: ks.PredGold, PredPred: ks.PredPred, GoldGold: ks.GoldGold, PredGoldRecall: ks.PredGoldRecall}}
@@ -440,12 +446,24 @@ func setPRF(r *MetricResult, perDoc bool) {
 
 // declaredValue sets Value when the metric's own normalizer is not one of
 // P, R, F (which the precision, recall and f1 fields already give).
-func (p *Plan) declaredValue(pm *planMetric, r *MetricResult) {
+// A metric aggregated micro(clip) takes, over a corpus, the sum of its
+// documents' clipped values instead; a document keeps its own value.
+func (p *Plan) declaredValue(pm *planMetric, r *MetricResult, perDoc bool) {
 	if pm.kind != KindSumsValue {
 		return
 	}
+	if pm.avg == ast.AvgMicroClip && !perDoc {
+		r.Value = r.Sums.Clipped
+		r.Average = pm.avg.String()
+		return
+	}
+	r.Value = p.value(pm, r.Sums)
+}
+
+// value is the metric's own normalizer applied to its sums.
+func (p *Plan) value(pm *planMetric, s Sums) float64 {
 	m := pm.m.Body.(*typecheck.Match)
-	r.Value = normalize(m.Norm, m.Beta, r.Sums.PredGold, r.Sums.PredPred, r.Sums.GoldGold)
+	return normalize(m.Norm, m.Beta, s.PredGold, s.PredPred, s.GoldGold)
 }
 
 func (p *Plan) evalCorpus(byMetric map[*typecheck.Metric]*MetricResult, out []*MetricResult, wanted []bool) {
