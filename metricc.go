@@ -222,6 +222,11 @@ func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Before the warnings: completing a prediction against the gold may
+	// add some.
+	if err := document.ResolveAgainst(g, p); err != nil {
+		return nil, err
+	}
 	if opts.Warn != nil {
 		for _, in := range []*document.Input{g, p} {
 			for _, w := range in.Warnings {

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/metricc/metricc/adapter/conll2012"
+	"github.com/metricc/metricc/adapter/eael"
 	"github.com/metricc/metricc/adapter/penman"
 	"github.com/metricc/metricc/document"
 )
@@ -26,6 +27,7 @@ var Formats = []*document.Format{
 	penman.Format,
 	{Name: "conllu"},
 	{Name: "mrp"},
+	eael.Format,
 }
 
 // Auto is the format name that detects the format from the content.
@@ -69,14 +71,40 @@ func Detect(head []byte) *document.Format {
 // headSize is how much of a file detection sees.
 const headSize = 64 << 10
 
-// Read reads the file at path in the named format; see ReadFrom.
+// Read reads the file at path in the named format; see ReadFrom. A
+// directory is read by the format whose layout it holds (see ReadDir).
 func Read(path, format string) (*document.Input, error) {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return ReadDir(path, format)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	return ReadFrom(path, f, format)
+}
+
+// ReadDir reads a directory of documents in the named format ("auto": the
+// first format whose DetectDir accepts it).
+func ReadDir(path, format string) (*document.Input, error) {
+	var dirFormats []string
+	for _, f := range Formats {
+		if f.ParseDir == nil {
+			continue
+		}
+		dirFormats = append(dirFormats, f.Name)
+		if format == f.Name || ((format == Auto || format == "") && f.DetectDir != nil && f.DetectDir(path)) {
+			return f.ParseDir(path)
+		}
+	}
+	if f := Lookup(format); f != nil {
+		return nil, fmt.Errorf("%s is a directory; the %s input format reads a file", path, f.Name)
+	}
+	if format != Auto && format != "" {
+		return nil, fmt.Errorf("unknown --input-format %q (want %s)", format, NameList())
+	}
+	return nil, fmt.Errorf("%s is a directory, and not in the layout of a format that reads directories (%s)", path, strings.Join(dirFormats, ", "))
 }
 
 // ReadFrom reads a file of documents from r in the named format ("auto":

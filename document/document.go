@@ -36,6 +36,28 @@ type Input struct {
 	// gave them their positions as ids): pairing with this input is by
 	// position, whatever the input type says.
 	Positional bool
+	// Resolve, when an adapter sets it on a prediction, completes the
+	// documents against the gold before they are paired, for formats
+	// whose predictions can only be read through the gold: a TAC KBP
+	// system response is right or wrong by the assessment of that very
+	// response, and its argument is normalized by the key's coreference.
+	// It may rewrite, add or drop documents and add warnings. Use
+	// ResolveAgainst, which calls it once.
+	Resolve func(gold *Input) error
+}
+
+// ResolveAgainst completes pred against gold when pred needs it
+// (Input.Resolve), once; a gold that itself needs a gold is refused.
+func ResolveAgainst(gold, pred *Input) error {
+	if gold.Resolve != nil {
+		return fmt.Errorf("%s: this input is a prediction, read against a gold; give the gold first (metricc run SPEC GOLD PRED)", gold.Path)
+	}
+	if pred.Resolve == nil {
+		return nil
+	}
+	resolve := pred.Resolve
+	pred.Resolve = nil
+	return resolve(gold)
 }
 
 // Describe names the document for messages: its id, else its position.
@@ -109,4 +131,9 @@ type Format struct {
 	// Parse reads a whole file. name is used in messages. Nil for a
 	// format the design names whose adapter is not built yet.
 	Parse func(name string, r io.Reader) (*Input, error)
+	// DetectDir reports whether a directory holds this format's layout,
+	// and ParseDir reads it, for formats stored as a directory of files
+	// (one per document); nil for formats read from one file.
+	DetectDir func(path string) bool
+	ParseDir  func(path string) (*Input, error)
 }

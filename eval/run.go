@@ -35,8 +35,12 @@ type Pair struct {
 
 // PairDocs pairs gold and predicted documents: by id when the input type
 // has an id field, else by position. Unpaired documents are errors unless
-// allowMissing.
+// allowMissing. A prediction read through the gold is completed first
+// (document.ResolveAgainst).
 func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
+	if err := document.ResolveAgainst(gold, pred); err != nil {
+		return nil, err
+	}
 	if p.idPath == "" || gold.Positional || pred.Positional {
 		return pairByPosition(gold, pred, allowMissing)
 	}
