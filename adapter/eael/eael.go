@@ -36,15 +36,18 @@
 package eael
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/metricc/metricc/document"
+	"github.com/tidwall/gjson"
 )
 
 // Format is the eael input adapter: directories only; a single file of
@@ -200,28 +203,43 @@ func ReadStore(path string) (*document.Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	data := make(map[string][]byte, len(ids))
-	assessments, systems := 0, 0
+	// A store is one or the other: the columns of its first file tell.
+	kind := 0
 	for _, id := range ids {
-		if data[id], err = os.ReadFile(args[id]); err != nil {
+		if kind, err = fileColumns(args[id]); err != nil {
 			return nil, err
 		}
-		switch columns(data[id]) {
-		case 11:
-			systems++
-		case 0:
-		default:
-			assessments++
+		if kind != 0 {
+			break
 		}
 	}
-	if assessments > 0 && systems > 0 {
-		return nil, fmt.Errorf("%s: %d files are system output (11 columns) and %d assessments (18 columns); a store holds one or the other", argDir, systems, assessments)
-	}
 	in := &document.Input{Path: path}
-	if assessments > 0 || (systems == 0 && filepath.Base(argDir) == "annotation") {
-		return in, readKeyStore(in, ids, args, data, links)
+	if kind > 11 || (kind == 0 && filepath.Base(argDir) == "annotation") {
+		return in, readKeyStore(in, ids, args, links)
 	}
-	return in, readSystemStore(in, ids, args, data, links, linkIDs)
+	return in, readSystemStore(in, ids, args, links, linkIDs)
+}
+
+// fileColumns is the number of columns of a file's first line (see
+// columns).
+func fileColumns(file string) (int, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	head := make([]byte, 64<<10)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return 0, err
+	}
+	if n == len(head) {
+		// Only whole lines count.
+		if i := strings.LastIndexAny(string(head), "\r\n"); i > 0 {
+			n = i
+		}
+	}
+	return columns(head[:n]), nil
 }
 
 // columns is the number of tab-separated columns of the first line that
@@ -237,24 +255,59 @@ func columns(data []byte) int {
 }
 
 // readKeyStore reads the assessment of each document and its reference
-// linking into gold documents.
-func readKeyStore(in *document.Input, ids []string, args map[string]string, data map[string][]byte, links map[string]string) error {
-	var errs document.DataErrors
-	for i, id := range ids {
-		doc, err := readKeyDoc(id, args[id], data[id], links[id])
+// linking into gold documents, documents in parallel.
+func readKeyStore(in *document.Input, ids []string, args, links map[string]string) error {
+	in.Docs = make([]document.Doc, len(ids))
+	errs := make([]error, len(ids))
+	parallel(len(ids), func(i int) {
+		id := ids[i]
+		data, err := os.ReadFile(args[id])
 		if err != nil {
-			if de, ok := err.(document.DataErrors); ok {
-				errs = append(errs, de...)
-				continue
-			}
+			errs[i] = err
+			return
+		}
+		if c := columns(data); c != 0 && c < 12 {
+			errs[i] = document.DataErrors{{File: args[id], Msg: fmt.Sprintf("%d columns: a system output file in an assessment store", c)}}
+			return
+		}
+		doc, err := readKeyDoc(id, args[id], data, links[id])
+		errs[i] = err
+		in.Docs[i] = document.Doc{Index: i, Line: 1, ID: id, JSON: doc, Name: fmt.Sprintf("document %q (%s)", id, args[id])}
+	})
+	return joinErrors(errs)
+}
+
+// joinErrors gathers the data errors of the documents, in document order;
+// any other error (reading a file) ends the run.
+func joinErrors(errs []error) error {
+	var all document.DataErrors
+	for _, err := range errs {
+		switch e := err.(type) {
+		case nil:
+		case document.DataErrors:
+			all = append(all, e...)
+		default:
 			return err
 		}
-		in.Docs = append(in.Docs, document.Doc{Index: i, Line: 1, ID: id, JSON: doc, Name: fmt.Sprintf("document %q (%s)", id, args[id])})
 	}
-	if len(errs) > 0 {
-		return errs
+	if len(all) > 0 {
+		return all
 	}
 	return nil
+}
+
+// parallel runs f(0), ..., f(n-1) on as many workers as there are CPUs.
+func parallel(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func readKeyDoc(id, file string, data []byte, linkFile string) (string, error) {
@@ -361,14 +414,27 @@ func dropResponses(frames [][]*response, incomplete []*response, drop func(*resp
 	return out, inc
 }
 
-// parseGold reads what resolving needs from a gold document.
+// parseGold reads what resolving needs from a gold document: its frames,
+// assessed and deleted responses.
 func parseGold(d *document.Doc) (*goldJSON, error) {
-	var g goldJSON
-	if err := json.Unmarshal([]byte(d.JSON), &g); err != nil {
-		return nil, err
-	}
-	if g.Assessed == nil {
+	assessed := gjson.Get(d.JSON, "assessed")
+	if !assessed.IsObject() {
 		return nil, fmt.Errorf("it has no \"assessed\" responses: a TAC KBP system output is read against an assessment store (or the gold documents the eael format makes of one)")
 	}
-	return &g, nil
+	trfr := func(v gjson.Result) trfrJSON {
+		return trfrJSON{Type: v.Get("type").String(), Role: v.Get("role").String(), Entity: v.Get("entity").String(), Realis: v.Get("realis").String()}
+	}
+	g := &goldJSON{Assessed: map[string]argJSON{}}
+	assessed.ForEach(func(k, v gjson.Result) bool {
+		g.Assessed[k.String()] = argJSON{trfr(v.Get("trfr")), v.Get("correct").Bool()}
+		return true
+	})
+	gjson.Get(d.JSON, "frames").ForEach(func(_, f gjson.Result) bool {
+		var tf []trfrJSON
+		f.ForEach(func(_, t gjson.Result) bool { tf = append(tf, trfr(t)); return true })
+		g.Frames = append(g.Frames, tf)
+		return true
+	})
+	gjson.Get(d.JSON, "deleted").ForEach(func(_, v gjson.Result) bool { g.Deleted = append(g.Deleted, v.String()); return true })
+	return g, nil
 }

@@ -1,6 +1,7 @@
 package eael
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -299,7 +300,8 @@ type predJSON struct {
 }
 
 func compareTRFR(a, b trfrJSON) int {
-	return strings.Compare(a.Type+"\x00"+a.Role+"\x00"+a.Entity+"\x00"+a.Realis, b.Type+"\x00"+b.Role+"\x00"+b.Entity+"\x00"+b.Realis)
+	return cmp.Or(strings.Compare(a.Type, b.Type), strings.Compare(a.Role, b.Role),
+		strings.Compare(a.Entity, b.Entity), strings.Compare(a.Realis, b.Realis))
 }
 
 // frameSet turns frames of TRFRs into a sorted set of sorted sets: Generic

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 )
 
@@ -107,9 +108,13 @@ func javaWhitespace(r rune) bool {
 // legalString is KBPString's cleaning of a string: line breaks and tabs
 // become spaces, then white space is trimmed.
 func legalString(s string) string {
-	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\t", " ").Replace(s)
+	if strings.ContainsAny(s, "\r\n\t") {
+		s = lineBreaks.Replace(s)
+	}
 	return strings.TrimFunc(s, javaWhitespace)
 }
+
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\t", " ")
 
 // parseResponse reads the nine argument fields after the id (document,
 // type, role, CAS, CAS offsets, predicate justifications, base filler,
@@ -195,8 +200,12 @@ func (r *response) javaHash() int32 {
 // stringHash is java.lang.String.hashCode: over UTF-16 code units.
 func stringHash(s string) int32 {
 	var h int32
-	for _, u := range utf16.Encode([]rune(s)) {
-		h = 31*h + int32(u)
+	for _, r := range s {
+		if r1, r2 := utf16.EncodeRune(r); r1 != unicode.ReplacementChar {
+			h = 31*h + int32(r1)
+			r = r2
+		}
+		h = 31*h + int32(r)
 	}
 	return h
 }
@@ -215,4 +224,20 @@ func (r *response) temporal() bool { return r.role == "Time" || r.role == "TIME"
 
 func (r *response) String() string {
 	return fmt.Sprintf("%s %s %q [%d-%d] %s", r.typ, r.role, r.cas.text, r.cas.span.start, r.cas.span.end, r.realis)
+}
+
+// ResponseID is the scorer's unique id (Response.uniqueIdentifier, what
+// linking files name responses by) of the response in the nine argument
+// columns after the id: document, event type, role, CAS, CAS offsets,
+// predicate justifications, base filler, additional justifications,
+// realis. For programs that write stores.
+func ResponseID(cols []string) (string, error) {
+	if len(cols) < 9 {
+		return "", fmt.Errorf("a response has 9 argument columns, not %d", len(cols))
+	}
+	r, err := parseResponse(cols[:9], 0)
+	if err != nil {
+		return "", err
+	}
+	return r.uid, nil
 }

@@ -146,7 +146,7 @@ func TestScenarioStores(t *testing.T) {
 
 func uniqueID(t *testing.T, cols []string) string {
 	t.Helper()
-	id, err := eael.UniqueID(cols)
+	id, err := eael.ResponseID(cols)
 	require.NoError(t, err)
 	return id
 }

@@ -171,7 +171,7 @@ func TestStoreErrors(t *testing.T) {
 		gold, _ := writeRuleStores(t, "0.6")
 		writeFile(t, filepath.Join(gold, "annotation", "E"), "x\tE\tLife.Die\tVictim\tBob\t1-2\t1-2\t1-2\tNIL\tActual\t1.0\n")
 		_, err := adapter.Read(gold, adapter.Auto)
-		assert.EqualError(t, err, filepath.Join(gold, "annotation")+": 1 files are system output (11 columns) and 1 assessments (18 columns); a store holds one or the other")
+		assert.EqualError(t, err, filepath.Join(gold, "annotation", "E")+": 11 columns: a system output file in an assessment store")
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/metricc/metricc/document"
+	"github.com/tidwall/gjson"
 )
 
 // sysResponse is a system response with its confidence.
@@ -55,8 +56,8 @@ func readSystem(doc, file string, data []byte) (*sysOutput, map[string]*sysRespo
 		for i := range parts {
 			parts[i] = strings.TrimSpace(parts[i])
 		}
-		if len(parts) < 11 {
-			fail(n, "%d tab-separated columns, but a response has 11 (id, document, type, role, CAS, CAS offsets, predicate justifications, base filler, additional justifications, realis, confidence)", len(parts))
+		if len(parts) != 11 {
+			fail(n, "%d tab-separated columns, but a system response has 11 (id, document, type, role, CAS, CAS offsets, predicate justifications, base filler, additional justifications, realis, confidence)%s", len(parts), map[bool]string{true: "; an assessment line has 18: is this an assessment store?"}[len(parts) == 18])
 			return
 		}
 		conf, err := strconv.ParseFloat(parts[10], 64)
@@ -100,49 +101,46 @@ func readSystem(doc, file string, data []byte) (*sysOutput, map[string]*sysRespo
 	return out, ids, nil
 }
 
-// readSystemStore reads every document of a system output store; the
-// documents are written when the store is resolved against the gold.
-func readSystemStore(in *document.Input, ids []string, args map[string]string, data map[string][]byte, links map[string]string, linkIDs []string) error {
+// readSystemStore checks a system output store and lists its documents;
+// each is read, and written, when the store is resolved against the gold,
+// one document at a time per worker.
+func readSystemStore(in *document.Input, ids []string, args map[string]string, links map[string]string, linkIDs []string) error {
 	if !slices.Equal(ids, linkIDs) {
 		return fmt.Errorf("%s: the argument and linking directories hold different documents (%s); the scorer refuses such a store", in.Path, symmetricDiff(ids, linkIDs))
 	}
-	var outs []*sysOutput
-	var errs document.DataErrors
 	for i, id := range ids {
-		out, byID, err := readSystem(id, args[id], data[id])
-		if err == nil {
-			out.linkFile = links[id]
-			var ldata []byte
-			if ldata, err = os.ReadFile(links[id]); err != nil {
-				return err
-			}
-			var frames [][]*response
-			var incomplete []*response
-			frames, incomplete, err = readLinking(links[id], ldata, func(id string) *response {
-				if s := byID[id]; s != nil {
-					return s.response
-				}
-				return nil
-			})
-			if err == nil {
-				out.frames, out.incomplete = out.lift(frames), out.lift([][]*response{incomplete})[0]
-			}
-		}
-		if err != nil {
-			if de, ok := err.(document.DataErrors); ok {
-				errs = append(errs, de...)
-				continue
-			}
-			return err
-		}
-		outs = append(outs, out)
 		in.Docs = append(in.Docs, document.Doc{Index: i, Line: 1, ID: id, JSON: fmt.Sprintf(`{"id": %q}`, id), Name: fmt.Sprintf("document %q (%s)", id, args[id])})
 	}
-	if len(errs) > 0 {
-		return errs
-	}
-	in.Resolve = func(gold *document.Input) error { return resolve(in, outs, gold) }
+	in.Resolve = func(gold *document.Input) error { return resolve(in, ids, args, links, gold) }
 	return nil
+}
+
+// readSystemDoc reads the argument and linking files of one document.
+func readSystemDoc(id, argFile, linkFile string) (*sysOutput, error) {
+	data, err := os.ReadFile(argFile)
+	if err != nil {
+		return nil, err
+	}
+	out, byID, err := readSystem(id, argFile, data)
+	if err != nil {
+		return nil, err
+	}
+	out.linkFile = linkFile
+	ldata, err := os.ReadFile(linkFile)
+	if err != nil {
+		return nil, err
+	}
+	frames, incomplete, err := readLinking(linkFile, ldata, func(id string) *response {
+		if s := byID[id]; s != nil {
+			return s.response
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.frames, out.incomplete = out.lift(frames), out.lift([][]*response{incomplete})[0]
+	return out, nil
 }
 
 func symmetricDiff(a, b []string) string {
@@ -178,41 +176,42 @@ func (o *sysOutput) lift(frames [][]*response) [][]*sysResponse {
 	return out
 }
 
-// resolve writes each system document against its gold document.
-func resolve(in *document.Input, outs []*sysOutput, gold *document.Input) error {
+// resolve reads each system document and writes it against its gold
+// document, documents in parallel.
+func resolve(in *document.Input, ids []string, args, links map[string]string, gold *document.Input) error {
 	golds := map[string]*document.Doc{}
 	for i := range gold.Docs {
-		golds[gold.Docs[i].ID] = &gold.Docs[i]
-		if gold.Docs[i].ID == "" {
-			var id struct {
-				ID string `json:"id"`
-			}
-			if json.Unmarshal([]byte(gold.Docs[i].JSON), &id) == nil {
-				golds[id.ID] = &gold.Docs[i]
-			}
+		d := &gold.Docs[i]
+		id := d.ID
+		if id == "" {
+			id = gjson.Get(d.JSON, "id").String()
 		}
+		golds[id] = d
 	}
-	var errs document.DataErrors
-	for i, out := range outs {
+	errs := make([]error, len(ids))
+	parallel(len(ids), func(i int) {
+		id := ids[i]
 		var g *goldJSON
-		if d := golds[out.doc]; d != nil {
+		if d := golds[id]; d != nil {
 			var err error
 			if g, err = parseGold(d); err != nil {
-				errs = append(errs, &document.DataError{File: gold.Path, Doc: d.Describe(), Msg: err.Error()})
-				continue
+				errs[i] = document.DataErrors{{File: gold.Path, Doc: d.Describe(), Msg: err.Error()}}
+				return
 			}
+		}
+		out, err := readSystemDoc(id, args[id], links[id])
+		if err != nil {
+			errs[i] = err
+			return
 		}
 		doc, derrs := out.score(g)
 		if len(derrs) > 0 {
-			errs = append(errs, derrs...)
-			continue
+			errs[i] = derrs
+			return
 		}
 		in.Docs[i].JSON = doc
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
+	})
+	return joinErrors(errs)
 }
 
 // exactKey is a response's TRFR with its CAS as written (no coreference):
