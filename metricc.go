@@ -211,32 +211,23 @@ type Options struct {
 
 // Score reads gold and pred and scores them.
 func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
-	if gold.read == nil || pred.read == nil {
+	if gold.open == nil || pred.open == nil {
 		return nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
 	}
-	g, err := gold.read()
+	g, gc, err := gold.open()
 	if err != nil {
 		return nil, err
 	}
-	p, err := pred.read()
+	defer gc.Close()
+	p, pc, err := pred.open()
 	if err != nil {
 		return nil, err
 	}
-	// Before the warnings: completing a prediction against the gold may
-	// add some.
-	if err := document.ResolveAgainst(g, p); err != nil {
-		return nil, err
-	}
-	if opts.Warn != nil {
-		for _, in := range []*document.Input{g, p} {
-			for _, w := range in.Warnings {
-				opts.Warn(w)
-			}
-		}
-	}
-	return s.plan.Score(g, p, eval.Options{
+	defer pc.Close()
+	return s.plan.ScoreStreams(g, p, eval.Options{
 		Workers: opts.Workers, Macro: opts.Macro, PerDoc: opts.PerDoc,
 		AllowMissing: opts.AllowMissing, Metrics: opts.Metrics,
 		Search: solver.Limits{MaxNodes: opts.SearchNodes, Timeout: opts.SearchTime},
+		Warn:   opts.Warn,
 	})
 }

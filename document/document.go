@@ -24,6 +24,13 @@ type Doc struct {
 	// Name overrides the default description of the document in errors,
 	// for adapters whose documents are not JSON in the file.
 	Name string
+	// Resolve, when an adapter sets it on a predicted document, writes the
+	// document's JSON from its gold partner (nil when it has none), once
+	// the two are paired: for formats whose predictions can only be read
+	// through the gold. A TAC KBP system response is right or wrong by the
+	// assessment of that very response, and its argument is normalized by
+	// the key's coreference. A gold document may not have one.
+	Resolve func(gold *Doc) (string, error)
 }
 
 // Input is a file of documents.
@@ -36,28 +43,6 @@ type Input struct {
 	// gave them their positions as ids): pairing with this input is by
 	// position, whatever the input type says.
 	Positional bool
-	// Resolve, when an adapter sets it on a prediction, completes the
-	// documents against the gold before they are paired, for formats
-	// whose predictions can only be read through the gold: a TAC KBP
-	// system response is right or wrong by the assessment of that very
-	// response, and its argument is normalized by the key's coreference.
-	// It may rewrite, add or drop documents and add warnings. Use
-	// ResolveAgainst, which calls it once.
-	Resolve func(gold *Input) error
-}
-
-// ResolveAgainst completes pred against gold when pred needs it
-// (Input.Resolve), once; a gold that itself needs a gold is refused.
-func ResolveAgainst(gold, pred *Input) error {
-	if gold.Resolve != nil {
-		return fmt.Errorf("%s: this input is a prediction, read against a gold; give the gold first (metricc run SPEC GOLD PRED)", gold.Path)
-	}
-	if pred.Resolve == nil {
-		return nil
-	}
-	resolve := pred.Resolve
-	pred.Resolve = nil
-	return resolve(gold)
 }
 
 // Describe names the document for messages: its id, else its position.
@@ -116,6 +101,10 @@ func (d *Doc) Key(path string) (key, why string) {
 	case gjson.String:
 		return v.Str, ""
 	case gjson.Number:
+		// Integers keep every digit: two ids beyond 2^53 must not collide.
+		if i, err := strconv.ParseInt(v.Raw, 10, 64); err == nil {
+			return strconv.FormatInt(i, 10), ""
+		}
 		return strconv.FormatFloat(v.Num, 'f', -1, 64), ""
 	}
 	return "", fmt.Sprintf("the pairing key %q must be a string or a number, found %s", path, kindName(v))
@@ -128,12 +117,18 @@ type Format struct {
 	// Detect reports whether the start of a file (up to 64 KB) is in this
 	// format; nil for formats that are only chosen by name.
 	Detect func(head []byte) bool
+	// Expect says what a file of this format starts with, for the message
+	// when no format fits a file ("a \"#begin document\" line").
+	Expect string
 	// Parse reads a whole file. name is used in messages. Nil for a
 	// format the design names whose adapter is not built yet.
 	Parse func(name string, r io.Reader) (*Input, error)
+	// Stream, when set, reads the file one document at a time (Parse
+	// then reads the whole of it); nil: a run reads the file with Parse.
+	Stream func(name string, r io.Reader) Stream
 	// DetectDir reports whether a directory holds this format's layout,
-	// and ParseDir reads it, for formats stored as a directory of files
-	// (one per document); nil for formats read from one file.
+	// and OpenDir reads it as a stream, for formats stored as a directory
+	// of files (one per document); nil for formats read from one file.
 	DetectDir func(path string) bool
-	ParseDir  func(path string) (*Input, error)
+	OpenDir   func(path string) (Stream, error)
 }

@@ -30,7 +30,7 @@
 // unassessed, as the scorer would stop on it. The 2015 scorer's per-doc
 // files, bootstrap and per-event-type writers are not reproduced here.
 //
-// The system output is read against the key (document.Input.Resolve): a
+// The system output is read against the key (document.Doc.Resolve): a
 // response's correctness and its coreference cluster are in the
 // assessment of that very response.
 package eael
@@ -40,11 +40,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/metricc/metricc/document"
 	"github.com/tidwall/gjson"
@@ -55,9 +52,10 @@ import (
 var Format = &document.Format{
 	Name:      "eael",
 	Detect:    detectFile,
+	Expect:    "a directory, or a file of 11 or 18 tab-separated columns of a TAC KBP 2015 store",
 	Parse:     parseFile,
 	DetectDir: func(path string) bool { _, _, ok := storeDirs(path); return ok },
-	ParseDir:  ReadStore,
+	OpenDir:   OpenStore,
 }
 
 // The subdirectories of a store: a system output's, and the names the
@@ -183,11 +181,12 @@ func docFiles(dir string, suffixes ...string) (map[string]string, []string, erro
 	return files, ids, nil
 }
 
-// ReadStore reads a TAC KBP 2015 store: an assessment store gives gold
-// documents, a system output store prediction documents, completed against
-// the gold when scored (Input.Resolve). Which one it is, the columns of
-// its argument files say.
-func ReadStore(path string) (*document.Input, error) {
+// OpenStore opens a TAC KBP 2015 store as a stream of documents, one file
+// (or two, with the linking) read at a time: an assessment store gives
+// gold documents, a system output store predictions, written from their
+// gold when paired (Doc.Resolve). Which one it is, the columns of its
+// argument files say.
+func OpenStore(path string) (document.Stream, error) {
 	argDir, linkDir, ok := storeDirs(path)
 	if !ok {
 		return nil, fmt.Errorf("%s: not a TAC KBP 2015 store (no arguments/ or annotation/ directory)", path)
@@ -213,11 +212,83 @@ func ReadStore(path string) (*document.Input, error) {
 			break
 		}
 	}
-	in := &document.Input{Path: path}
+	st := &store{path: path, ids: ids, args: args, links: links}
 	if kind > 11 || (kind == 0 && filepath.Base(argDir) == "annotation") {
-		return in, readKeyStore(in, ids, args, links)
+		return &keyStream{st}, nil
 	}
-	return in, readSystemStore(in, ids, args, links, linkIDs)
+	if !slices.Equal(ids, linkIDs) {
+		return nil, fmt.Errorf("%s: the argument and linking directories hold different documents (%s); the scorer refuses such a store", path, symmetricDiff(ids, linkIDs))
+	}
+	return &systemStream{st}, nil
+}
+
+// store is the documents of a store, read in id order.
+type store struct {
+	path        string
+	ids         []string
+	args, links map[string]string
+	next        int
+}
+
+func (s *store) Path() string          { return s.path }
+func (s *store) Warnings() []string    { return nil }
+func (s *store) Positional() bool      { return false }
+func (s *store) name(id string) string { return fmt.Sprintf("document %q (%s)", id, s.args[id]) }
+
+// keyStream reads the assessment of each document and its reference
+// linking into a gold document.
+type keyStream struct{ *store }
+
+func (s *keyStream) Next() (document.Doc, error) {
+	if s.next == len(s.ids) {
+		return document.Doc{}, io.EOF
+	}
+	i := s.next
+	s.next++
+	id := s.ids[i]
+	d := document.Doc{Index: i, Line: 1, ID: id, Name: s.name(id)}
+	data, err := os.ReadFile(s.args[id])
+	if err != nil {
+		return d, err
+	}
+	if c := columns(data); c != 0 && c < 12 {
+		return d, &document.DataError{File: s.args[id], Msg: fmt.Sprintf("%d columns: a system output file in an assessment store", c)}
+	}
+	if d.JSON, err = readKeyDoc(id, s.args[id], data, s.links[id]); err != nil {
+		return d, oneError(err)
+	}
+	return d, nil
+}
+
+// systemStream lists the documents of a system output; each is read, and
+// written, when paired with its gold, by the worker that scores it.
+type systemStream struct{ *store }
+
+func (s *systemStream) Next() (document.Doc, error) {
+	if s.next == len(s.ids) {
+		return document.Doc{}, io.EOF
+	}
+	i := s.next
+	s.next++
+	id := s.ids[i]
+	argFile, linkFile := s.args[id], s.links[id]
+	return document.Doc{Index: i, Line: 1, ID: id, JSON: fmt.Sprintf(`{"id": %q}`, id), Name: s.name(id),
+		Resolve: func(gold *document.Doc) (string, error) { return resolveDoc(id, argFile, linkFile, gold) },
+	}, nil
+}
+
+// oneError makes the errors of one document one DataError, so that the
+// stream goes on to the next document: the first, the others below it.
+func oneError(err error) error {
+	list, ok := err.(document.DataErrors)
+	if !ok || len(list) == 0 {
+		return err
+	}
+	first := *list[0]
+	for _, e := range list[1:] {
+		first.Msg += "\n" + e.Error()
+	}
+	return &first
 }
 
 // fileColumns is the number of columns of a file's first line (see
@@ -252,62 +323,6 @@ func columns(data []byte) int {
 		}
 	})
 	return n
-}
-
-// readKeyStore reads the assessment of each document and its reference
-// linking into gold documents, documents in parallel.
-func readKeyStore(in *document.Input, ids []string, args, links map[string]string) error {
-	in.Docs = make([]document.Doc, len(ids))
-	errs := make([]error, len(ids))
-	parallel(len(ids), func(i int) {
-		id := ids[i]
-		data, err := os.ReadFile(args[id])
-		if err != nil {
-			errs[i] = err
-			return
-		}
-		if c := columns(data); c != 0 && c < 12 {
-			errs[i] = document.DataErrors{{File: args[id], Msg: fmt.Sprintf("%d columns: a system output file in an assessment store", c)}}
-			return
-		}
-		doc, err := readKeyDoc(id, args[id], data, links[id])
-		errs[i] = err
-		in.Docs[i] = document.Doc{Index: i, Line: 1, ID: id, JSON: doc, Name: fmt.Sprintf("document %q (%s)", id, args[id])}
-	})
-	return joinErrors(errs)
-}
-
-// joinErrors gathers the data errors of the documents, in document order;
-// any other error (reading a file) ends the run.
-func joinErrors(errs []error) error {
-	var all document.DataErrors
-	for _, err := range errs {
-		switch e := err.(type) {
-		case nil:
-		case document.DataErrors:
-			all = append(all, e...)
-		default:
-			return err
-		}
-	}
-	if len(all) > 0 {
-		return all
-	}
-	return nil
-}
-
-// parallel runs f(0), ..., f(n-1) on as many workers as there are CPUs.
-func parallel(n int, f func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 func readKeyDoc(id, file string, data []byte, linkFile string) (string, error) {

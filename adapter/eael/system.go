@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/metricc/metricc/document"
-	"github.com/tidwall/gjson"
 )
 
 // sysResponse is a system response with its confidence.
@@ -101,20 +100,6 @@ func readSystem(doc, file string, data []byte) (*sysOutput, map[string]*sysRespo
 	return out, ids, nil
 }
 
-// readSystemStore checks a system output store and lists its documents;
-// each is read, and written, when the store is resolved against the gold,
-// one document at a time per worker.
-func readSystemStore(in *document.Input, ids []string, args map[string]string, links map[string]string, linkIDs []string) error {
-	if !slices.Equal(ids, linkIDs) {
-		return fmt.Errorf("%s: the argument and linking directories hold different documents (%s); the scorer refuses such a store", in.Path, symmetricDiff(ids, linkIDs))
-	}
-	for i, id := range ids {
-		in.Docs = append(in.Docs, document.Doc{Index: i, Line: 1, ID: id, JSON: fmt.Sprintf(`{"id": %q}`, id), Name: fmt.Sprintf("document %q (%s)", id, args[id])})
-	}
-	in.Resolve = func(gold *document.Input) error { return resolve(in, ids, args, links, gold) }
-	return nil
-}
-
 // readSystemDoc reads the argument and linking files of one document.
 func readSystemDoc(id, argFile, linkFile string) (*sysOutput, error) {
 	data, err := os.ReadFile(argFile)
@@ -176,42 +161,25 @@ func (o *sysOutput) lift(frames [][]*response) [][]*sysResponse {
 	return out
 }
 
-// resolve reads each system document and writes it against its gold
-// document, documents in parallel.
-func resolve(in *document.Input, ids []string, args, links map[string]string, gold *document.Input) error {
-	golds := map[string]*document.Doc{}
-	for i := range gold.Docs {
-		d := &gold.Docs[i]
-		id := d.ID
-		if id == "" {
-			id = gjson.Get(d.JSON, "id").String()
+// resolveDoc reads a system's document and writes it against its gold
+// document (nil: the key has no such document).
+func resolveDoc(id, argFile, linkFile string, gold *document.Doc) (string, error) {
+	var g *goldJSON
+	if gold != nil {
+		var err error
+		if g, err = parseGold(gold); err != nil {
+			return "", &document.DataError{File: argFile, Msg: fmt.Sprintf("its gold, %s, %v", gold.Describe(), err)}
 		}
-		golds[id] = d
 	}
-	errs := make([]error, len(ids))
-	parallel(len(ids), func(i int) {
-		id := ids[i]
-		var g *goldJSON
-		if d := golds[id]; d != nil {
-			var err error
-			if g, err = parseGold(d); err != nil {
-				errs[i] = document.DataErrors{{File: gold.Path, Doc: d.Describe(), Msg: err.Error()}}
-				return
-			}
-		}
-		out, err := readSystemDoc(id, args[id], links[id])
-		if err != nil {
-			errs[i] = err
-			return
-		}
-		doc, derrs := out.score(g)
-		if len(derrs) > 0 {
-			errs[i] = derrs
-			return
-		}
-		in.Docs[i].JSON = doc
-	})
-	return joinErrors(errs)
+	out, err := readSystemDoc(id, argFile, linkFile)
+	if err != nil {
+		return "", err
+	}
+	doc, errs := out.score(g)
+	if len(errs) > 0 {
+		return "", errs
+	}
+	return doc, nil
 }
 
 // exactKey is a response's TRFR with its CAS as written (no coreference):
