@@ -783,3 +783,38 @@ func TestRepeatedKeys(t *testing.T) {
 		})
 	}
 }
+
+// TestResolvedPredictions: a predicted document that an adapter writes
+// from its gold (Doc.Resolve) is written once paired, with its partner
+// (nil for none, under AllowMissing); a gold document may not need one.
+func TestResolvedPredictions(t *testing.T) {
+	p := compile(t, `
+type Doc { id: string, xs: set<string> }
+input Doc
+metric m = S<->[xs](delta)
+`)
+	gold := input(t, "g", map[string]any{"id": "a", "xs": []string{"x", "y"}})
+	// The prediction copies its gold's first element, and adds z.
+	resolve := func(g *document.Doc) (string, error) {
+		if g == nil {
+			return `{"id": "b", "xs": ["z"]}`, nil
+		}
+		return `{"id": "a", "xs": ["x", "z"]}`, nil
+	}
+	pred := &document.Input{Path: "p", Docs: []document.Doc{
+		{ID: "a", JSON: `{"id": "a"}`, Line: 1, Resolve: resolve},
+		{ID: "b", JSON: `{"id": "b"}`, Line: 2, Index: 1, Resolve: resolve},
+	}}
+	res, err := p.Score(gold, pred, eval.Options{AllowMissing: true, PerDoc: true})
+	require.NoError(t, err)
+	m := res.Metric("m")
+	assert.Equal(t, [3]float64{1, 3, 2}, [3]float64{m.Sums.PredGold, m.Sums.PredPred, m.Sums.GoldGold})
+	_, err = p.Score(pred, gold, eval.Options{})
+	assert.EqualError(t, err, "p: this input is a prediction, read against a gold; give the gold first (metricc run SPEC GOLD PRED)")
+	failing := &document.Input{Path: "p", Docs: []document.Doc{{ID: "a", JSON: `{"id": "a"}`, Line: 1,
+		Resolve: func(*document.Doc) (string, error) {
+			return "", document.DataErrors{{File: "p/a", Doc: "line 3", Msg: "bad"}, {File: "p/a", Doc: "line 4", Msg: "worse"}}
+		}}}}
+	_, err = p.Score(gold, failing, eval.Options{})
+	assert.EqualError(t, err, "p/a: line 3: bad\np/a: line 4: worse")
+}
