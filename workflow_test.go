@@ -33,6 +33,7 @@ metric ner = F<->[spans](delta) by label
 metric nerm = F<->[spans](delta[left] * [[ 1 >= cutoff ]]) macro
 metric nerg = F<->[spans](delta) macro(gold)
 metric jac = J<->[spans](delta)
+metric util = U(0.5)<->[spans](delta[label]) micro(clip)
 metric split = prf(F<->[spans](delta), F<->[spans](delta[left]))
 metric avg = (muc.f1 + b3.f1 + ceafe.f1) / 3
 metric whole = (muc + b3) / 2

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/metricc/metricc/adapter/conll2012"
+	"github.com/metricc/metricc/adapter/eael"
 	"github.com/metricc/metricc/adapter/penman"
 	"github.com/metricc/metricc/document"
 )
@@ -27,6 +28,7 @@ var Formats = []*document.Format{
 	penman.Format,
 	{Name: "conllu"},
 	{Name: "mrp"},
+	eael.Format,
 }
 
 // Auto is the format name that detects the format from the content.
@@ -70,14 +72,44 @@ func Detect(head []byte) *document.Format {
 // headSize is how much of a file detection sees.
 const headSize = 64 << 10
 
-// Read reads the file at path in the named format; see ReadFrom.
+// Read reads the file at path in the named format; see ReadFrom. A
+// directory is read by the format whose layout it holds (see OpenDir).
 func Read(path, format string) (*document.Input, error) {
+	if isDir(path) {
+		s, err := OpenDir(path, format)
+		if err != nil {
+			return nil, err
+		}
+		return document.Collect(s)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	return ReadFrom(path, f, format)
+}
+
+// OpenDir opens a directory of documents in the named format ("auto": the
+// first format whose DetectDir accepts it) as a stream.
+func OpenDir(path, format string) (document.Stream, error) {
+	var dirFormats []string
+	for _, f := range Formats {
+		if f.OpenDir == nil {
+			continue
+		}
+		dirFormats = append(dirFormats, f.Name)
+		if format == f.Name || ((format == Auto || format == "") && f.DetectDir != nil && f.DetectDir(path)) {
+			return f.OpenDir(path)
+		}
+	}
+	if f := Lookup(format); f != nil {
+		return nil, fmt.Errorf("%s is a directory; the %s input format reads a file", path, f.Name)
+	}
+	if format != Auto && format != "" {
+		return nil, fmt.Errorf("unknown --input-format %q (want %s)", format, NameList())
+	}
+	return nil, fmt.Errorf("%s is a directory, and not in the layout of a format that reads directories (%s)", path, strings.Join(dirFormats, ", "))
 }
 
 // ReadFrom reads a whole file of documents from r; see Open.
@@ -89,9 +121,19 @@ func ReadFrom(name string, r io.Reader, format string) (*document.Input, error) 
 	return document.Collect(s)
 }
 
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
+}
+
 // OpenFile opens the file at path as a stream of documents; see Open. The
-// caller closes the file when done.
+// caller closes the file when done. A directory is opened by the format
+// whose layout it holds (see OpenDir).
 func OpenFile(path, format string) (document.Stream, io.Closer, error) {
+	if isDir(path) {
+		s, err := OpenDir(path, format)
+		return s, io.NopCloser(nil), err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err

@@ -11,7 +11,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	assert.Equal(t, "auto, json, jsonl, conll2012, penman, conllu or mrp", adapter.NameList())
+	assert.Equal(t, "auto, json, jsonl, conll2012, penman, conllu, mrp or eael", adapter.NameList())
 	for _, name := range adapter.Names()[1:] {
 		assert.Equal(t, name, adapter.Lookup(name).Name)
 	}
@@ -42,7 +42,7 @@ func TestReadFrom(t *testing.T) {
 		})
 	}
 	_, err := adapter.ReadFrom("x", strings.NewReader("{}"), "xml")
-	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu or mrp)`)
+	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu, mrp or eael)`)
 	_, err = adapter.ReadFrom("x.conllu", strings.NewReader(""), "conllu")
 	assert.EqualError(t, err, "x.conllu: the conllu input format is not available yet")
 }
@@ -54,7 +54,7 @@ func TestUndetected(t *testing.T) {
 	_, err := adapter.ReadFrom("x.txt", strings.NewReader("\n\nThe boy wants to go.\nAnd more.\n"), adapter.Auto)
 	require.Error(t, err)
 	assert.Equal(t, `x.txt:3: cannot tell the format of this file: it starts with "The boy wants to go.", which fits none of the formats tried: `+
-		`json (a JSON array or object; JSON Lines: one object per line), conll2012 (a "#begin document" line), penman (a graph in parentheses, (v / concept ...)); name one with --input-format`, err.Error())
+		`json (a JSON array or object; JSON Lines: one object per line), conll2012 (a "#begin document" line), penman (a graph in parentheses, (v / concept ...)), eael (a directory, or a file of 11 or 18 tab-separated columns of a TAC KBP 2015 store); name one with --input-format`, err.Error())
 }
 
 // TestDetectWholeRecord: a stray first line or a first graph without a

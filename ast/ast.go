@@ -107,15 +107,17 @@ type Average int
 
 // Aggregations: the default (micro, unless the command line says macro),
 // micro, macro over all documents, macro over the documents whose gold
-// scores more than 0 against itself (SciREX).
+// scores more than 0 against itself (SciREX), and micro with each
+// document's value clipped at 0 before it is summed (TAC KBP 2015 EAEL).
 const (
 	AvgDefault Average = iota
 	AvgMicro
 	AvgMacro
 	AvgMacroGold
+	AvgMicroClip
 )
 
-var averageNames = [...]string{AvgDefault: "", AvgMicro: "micro", AvgMacro: "macro", AvgMacroGold: "macro(gold)"}
+var averageNames = [...]string{AvgDefault: "", AvgMicro: "micro", AvgMacro: "macro", AvgMacroGold: "macro(gold)", AvgMicroClip: "micro(clip)"}
 
 func (a Average) String() string { return averageNames[a] }
 
@@ -277,13 +279,13 @@ type Project struct {
 }
 
 // Normalizer is the letter in front of a matching. Beta is set for F(β)
-// with a number, BetaName for F(name) with a param.
+// and U(β) with a number, BetaName for F(name) and U(name) with a param.
 type Normalizer struct {
 	NamePos  Pos
 	Kind     NormKind
 	Beta     *NumberLit
 	BetaName *Ident
-	EndPos   Pos // just past the letter or the closing ')' of F(β)
+	EndPos   Pos // just past the letter or the closing ')' of F(β), U(β)
 }
 
 // Matching is `N◇[v](e)` or `N◇[v](e, align = a)`.

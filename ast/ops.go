@@ -4,7 +4,8 @@ package ast
 type NormKind int
 
 // The normalizers of DESIGN §2.2. NormVar is the letter N: P when computing
-// precision, R when computing recall.
+// precision, R when computing recall. NormU is the linear utility U(β) =
+// Σ(X,Y) − β·(Σ(X,X) − Σ(X,Y)), true positives less β per false positive.
 const (
 	NormS NormKind = iota
 	NormP
@@ -12,9 +13,10 @@ const (
 	NormF
 	NormJ
 	NormVar
+	NormU
 )
 
-var normNames = [...]string{NormS: "S", NormP: "P", NormR: "R", NormF: "F", NormJ: "J", NormVar: "N"}
+var normNames = [...]string{NormS: "S", NormP: "P", NormR: "R", NormF: "F", NormJ: "J", NormVar: "N", NormU: "U"}
 
 func (k NormKind) String() string {
 	if uint(k) < uint(len(normNames)) {

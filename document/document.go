@@ -24,6 +24,13 @@ type Doc struct {
 	// Name overrides the default description of the document in errors,
 	// for adapters whose documents are not JSON in the file.
 	Name string
+	// Resolve, when an adapter sets it on a predicted document, writes the
+	// document's JSON from its gold partner (nil when it has none), once
+	// the two are paired: for formats whose predictions can only be read
+	// through the gold. A TAC KBP system response is right or wrong by the
+	// assessment of that very response, and its argument is normalized by
+	// the key's coreference. A gold document may not have one.
+	Resolve func(gold *Doc) (string, error)
 }
 
 // Input is a file of documents.
@@ -119,4 +126,9 @@ type Format struct {
 	// Stream, when set, reads the file one document at a time (Parse
 	// then reads the whole of it); nil: a run reads the file with Parse.
 	Stream func(name string, r io.Reader) Stream
+	// DetectDir reports whether a directory holds this format's layout,
+	// and OpenDir reads it as a stream, for formats stored as a directory
+	// of files (one per document); nil for formats read from one file.
+	DetectDir func(path string) bool
+	OpenDir   func(path string) (Stream, error)
 }

@@ -113,8 +113,8 @@ type resampling struct {
 	opts   Options
 	macro  bool // some metric averages per document
 	n      int  // documents
-	// base[i] is the first of metric i's four slots (pred_gold,
-	// pred_pred, gold_gold, pred_gold_recall); keys[i] its breakdown keys,
+	// base[i] is the first of metric i's five slots (pred_gold,
+	// pred_pred, gold_gold, pred_gold_recall, clipped); keys[i] its breakdown keys,
 	// sorted, whose slots follow at keyBase[i] + 4j.
 	base    []int
 	keys    [][]string
@@ -158,7 +158,7 @@ func (p *Plan) newResampling(scs []*Scored, wanted []bool, opts Options) *resamp
 			continue
 		}
 		rs.base[i] = rs.slots
-		rs.slots += 4
+		rs.slots += 5
 		set := map[string]bool{}
 		for _, sc := range scs {
 			for d := range sc.Sums {
@@ -198,7 +198,7 @@ func (p *Plan) newResampling(scs []*Scored, wanted []bool, opts Options) *resamp
 					continue
 				}
 				s := &sc.Sums[d][i]
-				for f, v := range [4]float64{s.PredGold, s.PredPred, s.GoldGold, s.PredGoldRecall} {
+				for f, v := range [5]float64{s.PredGold, s.PredPred, s.GoldGold, s.PredGoldRecall, s.Clipped} {
 					if v != 0 {
 						row = append(row, slotValue{int32(b + f), v})
 					}
@@ -335,7 +335,7 @@ func (rs *resampling) corpus(w *work, src int, counts []int32, swap []bool) []*M
 	}
 	sumsOf := func(i int) Sums {
 		b := rs.base[i]
-		s := Sums{PredGold: w.tot[b], PredPred: w.tot[b+1], GoldGold: w.tot[b+2], PredGoldRecall: w.tot[b+3]}
+		s := Sums{PredGold: w.tot[b], PredPred: w.tot[b+1], GoldGold: w.tot[b+2], PredGoldRecall: w.tot[b+3], Clipped: w.tot[b+4]}
 		for j, key := range rs.keys[i] {
 			if w.present[rs.keyNum0[i]+j] {
 				kb := rs.keyBase[i] + 4*j

@@ -238,6 +238,45 @@ metric f = F<->[xs](delta)
 	assert.False(t, got["f"].HasValue())
 }
 
+// TestUtilityClipped: U(β) reports TP − β·FP; aggregated micro(clip), a
+// document keeps its own (negative) value, and the corpus sums the
+// documents' values clipped at 0. P, R and F1 come from the summed sums.
+func TestUtilityClipped(t *testing.T) {
+	p := compile(t, `
+param beta = 0.25
+type Doc { id: string, xs: set<string> }
+input Doc
+metric u = U(beta)<->[xs](delta)
+metric clip = U(beta)<->[xs](delta) micro(clip)
+metric ratio = clip.value / clip.gold_gold
+`)
+	type doc struct {
+		ID string   `json:"id"`
+		Xs []string `json:"xs"`
+	}
+	gold := input(t, "g", doc{"d1", []string{"a", "b"}}, doc{"d2", []string{"a", "b", "c"}})
+	// d1: TP 2, FP 0 → 2; d2: TP 0, FP 5 → -1.25.
+	pred := input(t, "p", doc{"d1", []string{"a", "b"}}, doc{"d2", []string{"v", "w", "x", "y", "z"}})
+	res, err := p.Score(gold, pred, eval.Options{PerDoc: true, Workers: 2})
+	require.NoError(t, err)
+	u, clip, ratio := res.Metric("u"), res.Metric("clip"), res.Metric("ratio")
+	assert.Equal(t, 0.75, u.Value)
+	assert.Equal(t, 2.0, clip.Value)
+	assert.Equal(t, "micro(clip)", clip.Average)
+	assert.Equal(t, "", u.Average)
+	assert.InDelta(t, 2.0/5, ratio.Value, 1e-12)
+	for _, m := range []*eval.MetricResult{u, clip} {
+		assert.InDelta(t, 2.0/7, m.Precision, 1e-12)
+		assert.InDelta(t, 2.0/5, m.Recall, 1e-12)
+	}
+	d2 := res.PerDoc[1].Metrics
+	assert.Equal(t, -1.25, d2[0].Value)
+	assert.Equal(t, -1.25, d2[1].Value, "a document keeps its own value")
+	assert.InDelta(t, -1.25/3, d2[2].Value, 1e-12)
+	assert.Equal(t, 0.0, d2[1].Sums.Clipped)
+	assert.Equal(t, 2.0, res.PerDoc[0].Metrics[1].Sums.Clipped)
+}
+
 // TestSequences checks order-preserving matching (weighted LCS) against
 // hand-computed values.
 func TestSequences(t *testing.T) {
@@ -743,4 +782,39 @@ func TestRepeatedKeys(t *testing.T) {
 			assert.Contains(t, err.Error(), c.want)
 		})
 	}
+}
+
+// TestResolvedPredictions: a predicted document that an adapter writes
+// from its gold (Doc.Resolve) is written once paired, with its partner
+// (nil for none, under AllowMissing); a gold document may not need one.
+func TestResolvedPredictions(t *testing.T) {
+	p := compile(t, `
+type Doc { id: string, xs: set<string> }
+input Doc
+metric m = S<->[xs](delta)
+`)
+	gold := input(t, "g", map[string]any{"id": "a", "xs": []string{"x", "y"}})
+	// The prediction copies its gold's first element, and adds z.
+	resolve := func(g *document.Doc) (string, error) {
+		if g == nil {
+			return `{"id": "b", "xs": ["z"]}`, nil
+		}
+		return `{"id": "a", "xs": ["x", "z"]}`, nil
+	}
+	pred := &document.Input{Path: "p", Docs: []document.Doc{
+		{ID: "a", JSON: `{"id": "a"}`, Line: 1, Resolve: resolve},
+		{ID: "b", JSON: `{"id": "b"}`, Line: 2, Index: 1, Resolve: resolve},
+	}}
+	res, err := p.Score(gold, pred, eval.Options{AllowMissing: true, PerDoc: true})
+	require.NoError(t, err)
+	m := res.Metric("m")
+	assert.Equal(t, [3]float64{1, 3, 2}, [3]float64{m.Sums.PredGold, m.Sums.PredPred, m.Sums.GoldGold})
+	_, err = p.Score(pred, gold, eval.Options{})
+	assert.EqualError(t, err, "p: this input is a prediction, read against a gold; give the gold first (metricc run SPEC GOLD PRED)")
+	failing := &document.Input{Path: "p", Docs: []document.Doc{{ID: "a", JSON: `{"id": "a"}`, Line: 1,
+		Resolve: func(*document.Doc) (string, error) {
+			return "", document.DataErrors{{File: "p/a", Doc: "line 3", Msg: "bad"}, {File: "p/a", Doc: "line 4", Msg: "worse"}}
+		}}}}
+	_, err = p.Score(gold, failing, eval.Options{})
+	assert.EqualError(t, err, "p/a: line 3: bad\np/a: line 4: worse")
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // The normalizers of DESIGN §2.2, written once: nested matchings, the
-// declared value of a metric (S, J, F(β)) and corpus results all use these.
+// declared value of a metric (S, J, F(β), U(β)) and corpus results all use these.
 
 // normalize applies a normalizer to the three sums of a matching. Two
 // empty collections score 1 (handled by the caller); any other 0/0 is 0.
@@ -32,6 +32,10 @@ func normalize(kind ast.NormKind, beta, xy, xx, yy float64) float64 {
 		return div(xy, yy/(1+1/b2)+xx/(1+b2))
 	case ast.NormJ:
 		return div(xy, xx+yy-xy)
+	case ast.NormU:
+		// Linear utility: a true positive gains 1, a false positive (a
+		// predicted self-score not matched) loses β.
+		return xy - beta*(xx-xy)
 	}
 	return math.NaN()
 }

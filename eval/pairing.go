@@ -129,6 +129,11 @@ func (pr *pairer) flushWarnings(s document.Stream) {
 // add pairs one document read on side, or keeps it waiting.
 func (pr *pairer) add(side int, d document.Doc) {
 	index := pr.read[side]
+	if side == 1 && d.Resolve != nil {
+		// A prediction that is read through a gold cannot be the gold.
+		pr.fatal = fmt.Errorf("%s: this input is a prediction, read against a gold; give the gold first (metricc run SPEC GOLD PRED)", pr.gold.Path())
+		return
+	}
 	if pr.idPath == "" {
 		pr.addByPosition(side, d, index)
 		return

@@ -19,8 +19,8 @@ const (
 	// KindSums is a metric over documents: precision, recall and F1 from
 	// its sums.
 	KindSums Kind = iota
-	// KindSumsValue also has Value: its own normalizer (S, J or F(β) with
-	// β ≠ 1) applied to the sums.
+	// KindSumsValue also has Value: its own normalizer (S, J, U(β) or F(β)
+	// with β ≠ 1) applied to the sums.
 	KindSumsValue
 	// KindSumsN is a metric that uses N: precision is computed with N=P and
 	// recall with N=R, so Sums.PredGoldRecall is its recall numerator.
@@ -44,7 +44,7 @@ func metricKind(m *typecheck.Metric) Kind {
 	case m.UsesN:
 		return KindSumsN
 	}
-	if match, ok := m.Body.(*typecheck.Match); ok && (match.Norm == ast.NormS || match.Norm == ast.NormJ || (match.Norm == ast.NormF && match.Beta != 1)) {
+	if match, ok := m.Body.(*typecheck.Match); ok && (match.Norm == ast.NormS || match.Norm == ast.NormJ || match.Norm == ast.NormU || (match.Norm == ast.NormF && match.Beta != 1)) {
 		return KindSumsValue
 	}
 	return KindSums
@@ -59,6 +59,10 @@ type Sums struct {
 	PredPred       float64
 	GoldGold       float64
 	PredGoldRecall float64
+	// Clipped is, for a metric aggregated micro(clip), the sum over
+	// documents of the metric's value clipped at 0 (the corpus value);
+	// for one document, max(0, its value). Zero for other metrics.
+	Clipped float64
 	// Search reports the latent-variable and declared-order searches
 	// behind the sums (zero for metrics without them).
 	Search SearchStats
@@ -80,8 +84,10 @@ type MetricResult struct {
 
 	Precision, Recall, F1 float64
 	// Value is the declared normalizer applied to the sums when it is not
-	// P, R or F (S gives Σ(X,Y), J the Jaccard index, F(β) the F-β score),
-	// and the value of a corpus metric.
+	// P, R or F (S gives Σ(X,Y), J the Jaccard index, F(β) the F-β score,
+	// U(β) the utility TP − β·FP), and the value of a corpus metric. A
+	// metric aggregated micro(clip) has, over a corpus, the sum of its
+	// documents' values each clipped at 0 (Sums.Clipped).
 	Value float64
 	// CI holds bootstrap intervals of the values, when asked for.
 	CI *CI

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -207,6 +208,12 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 		if pm.topR == nil {
 			s := topSums(c, pm.top, pm.by, x, y, true, true)
 			s.PredGoldRecall = s.PredGold
+			if pm.avg == ast.AvgMicroClip {
+				// Clipped per document here, so that whatever sums the
+				// documents' sums (the corpus, a resample of it, a merge of
+				// shards) sums clipped values.
+				s.Clipped = max(0, p.value(pm, s))
+			}
 			out[i] = s
 			continue
 		}
@@ -313,11 +320,39 @@ func topSums(c *ctx, n *cnode, by *byPlan, x, y value.Ref, wantXX, wantYY bool) 
 // decodePair decodes the prediction (side 0) and the gold (side 1) of a
 // pair into the worker's arena.
 func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y value.Ref, derr *document.DataError) {
+	if pred := pr.Pred; pred != nil && pred.Resolve != nil {
+		// A prediction read through its gold is written now, by the worker.
+		doc := *pred
+		text, err := pred.Resolve(pr.Gold)
+		if err != nil {
+			return 0, 0, resolveError(predPath, pred, err)
+		}
+		doc.JSON, doc.Resolve = text, nil
+		pr.Pred = &doc
+	}
 	if x, derr = p.decodeDoc(c, pr.Pred, predPath, 0); derr != nil {
 		return 0, 0, derr
 	}
 	y, derr = p.decodeDoc(c, pr.Gold, goldPath, 1)
 	return x, y, derr
+}
+
+// resolveError is the error of writing a prediction from its gold as one
+// DataError: the first one, the others on the lines below it.
+func resolveError(path string, d *document.Doc, err error) *document.DataError {
+	var list document.DataErrors
+	var one *document.DataError
+	switch {
+	case errors.As(err, &list) && len(list) > 0:
+		first := *list[0]
+		for _, e := range list[1:] {
+			first.Msg += "\n" + e.Error()
+		}
+		return &first
+	case errors.As(err, &one):
+		return one
+	}
+	return &document.DataError{File: path, Doc: d.Describe(), Msg: err.Error()}
 }
 
 func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.Ref, *document.DataError) {
@@ -415,7 +450,7 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 		}
 		r.Sums = sumsOf(i)
 		setPRF(r, perDoc)
-		p.declaredValue(pm, r)
+		p.declaredValue(pm, r, perDoc)
 		for _, ks := range r.Sums.By {
 			row := &MetricResult{Name: ks.Key, Kind: KindSumsN,
 				Sums: Sums{PredGold: ks.PredGold, PredPred: ks.PredPred, GoldGold: ks.GoldGold, PredGoldRecall: ks.PredGoldRecall}}
@@ -443,12 +478,24 @@ func setPRF(r *MetricResult, perDoc bool) {
 
 // declaredValue sets Value when the metric's own normalizer is not one of
 // P, R, F (which the precision, recall and f1 fields already give).
-func (p *Plan) declaredValue(pm *planMetric, r *MetricResult) {
+// A metric aggregated micro(clip) takes, over a corpus, the sum of its
+// documents' clipped values instead; a document keeps its own value.
+func (p *Plan) declaredValue(pm *planMetric, r *MetricResult, perDoc bool) {
 	if pm.kind != KindSumsValue {
 		return
 	}
+	if pm.avg == ast.AvgMicroClip && !perDoc {
+		r.Value = r.Sums.Clipped
+		r.Average = pm.avg.String()
+		return
+	}
+	r.Value = p.value(pm, r.Sums)
+}
+
+// value is the metric's own normalizer applied to its sums.
+func (p *Plan) value(pm *planMetric, s Sums) float64 {
 	m := pm.m.Body.(*typecheck.Match)
-	r.Value = normalize(m.Norm, m.Beta, r.Sums.PredGold, r.Sums.PredPred, r.Sums.GoldGold)
+	return normalize(m.Norm, m.Beta, s.PredGold, s.PredPred, s.GoldGold)
 }
 
 func (p *Plan) evalCorpus(byMetric map[*typecheck.Metric]*MetricResult, out []*MetricResult, wanted []bool) {

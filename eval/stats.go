@@ -21,13 +21,16 @@ import (
 //	{"metricc_stats": 1, "metricc": "0.1.0", "spec": {...}, "params": {...},
 //	 "metrics": ["muc", ...], "report": [...], "pairing": "id", "documents": 2}
 //	{"id": "d1", "order": 0, "sums": {"muc": [pred_gold, pred_pred, gold_gold, pred_gold_recall], ...},
-//	 "by": {"ner": {"PER": [4 sums], ...}}, "search": {"smatch": {"Pairs": 1, ...}}}
+//	 "by": {"ner": {"PER": [4 sums], ...}}, "clipped": {"arg": 0.5},
+//	 "search": {"smatch": {"Pairs": 1, ...}}}
 //	...
 //
 // The first line is the header (StatsHeader); each further line is one
 // document, in the order of the run. Numbers are written in their shortest
 // form that reads back exactly; a sum that is not finite is the string
-// "NaN", "+Inf" or "-Inf". "by" and "search" are left out when empty.
+// "NaN", "+Inf" or "-Inf". "clipped" holds the document's value of a
+// metric aggregated micro(clip) (Sums.Clipped). "by", "clipped" and
+// "search" are left out when empty.
 
 // StatsVersion is the version of the stats file format this code writes
 // and reads.
@@ -84,7 +87,7 @@ func (p *Plan) WriteStats(w io.Writer, h *StatsHeader, sc *Scored) error {
 			fmt.Fprintf(&b, `, "order": %d`, sc.Order[d])
 		}
 		b.WriteString(`, "sums": {`)
-		var by, search bytes.Buffer
+		var by, clipped, search bytes.Buffer
 		n := 0
 		for i, pm := range p.Metrics {
 			if !sc.Wanted[i] || pm.top == nil {
@@ -110,6 +113,12 @@ func (p *Plan) WriteStats(w io.Writer, h *StatsHeader, sc *Scored) error {
 				}
 				by.WriteString("}")
 			}
+			if s.Clipped != 0 {
+				if clipped.Len() > 0 {
+					clipped.WriteString(", ")
+				}
+				fmt.Fprintf(&clipped, "%s: %s", name, statNum(s.Clipped))
+			}
 			if s.Search != (SearchStats{}) {
 				st, err := json.Marshal(s.Search)
 				if err != nil {
@@ -125,6 +134,11 @@ func (p *Plan) WriteStats(w io.Writer, h *StatsHeader, sc *Scored) error {
 		if by.Len() > 0 {
 			b.WriteString(`, "by": {`)
 			b.Write(by.Bytes())
+			b.WriteString("}")
+		}
+		if clipped.Len() > 0 {
+			b.WriteString(`, "clipped": {`)
+			b.Write(clipped.Bytes())
 			b.WriteString("}")
 		}
 		if search.Len() > 0 {
@@ -249,11 +263,12 @@ func (p *Plan) ReadStatsDocs(sr *StatsReader, h *StatsHeader, sc *Scored, add fu
 			return err
 		}
 		var doc struct {
-			ID     *string                            `json:"id"`
-			Order  *int                               `json:"order"`
-			Sums   map[string][4]statValue            `json:"sums"`
-			By     map[string]map[string][4]statValue `json:"by"`
-			Search map[string]SearchStats             `json:"search"`
+			ID      *string                            `json:"id"`
+			Order   *int                               `json:"order"`
+			Sums    map[string][4]statValue            `json:"sums"`
+			By      map[string]map[string][4]statValue `json:"by"`
+			Clipped map[string]statValue               `json:"clipped"`
+			Search  map[string]SearchStats             `json:"search"`
 		}
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.DisallowUnknownFields()
@@ -287,6 +302,13 @@ func (p *Plan) ReadStatsDocs(sr *StatsReader, h *StatsHeader, sc *Scored, add fu
 				sums[i].By = append(sums[i].By, KeySums{Key: key, PredGold: float64(v[0]), PredPred: float64(v[1]), GoldGold: float64(v[2]), PredGoldRecall: float64(v[3])})
 			}
 			slices.SortFunc(sums[i].By, func(a, b KeySums) int { return cmp.Compare(a.Key, b.Key) })
+		}
+		for name, v := range doc.Clipped {
+			i, ok := index[name]
+			if !ok || !sc.Wanted[i] {
+				return sr.errorf("document %q: metric %q is not among the metrics of the header", *doc.ID, name)
+			}
+			sums[i].Clipped = float64(v)
 		}
 		for name, st := range doc.Search {
 			i, ok := index[name]

@@ -111,7 +111,7 @@ func (s *xsum) sum() float64 {
 // sumsAcc adds Sums exactly: the four sums of a metric, its breakdown by
 // key and its search statistics.
 type sumsAcc struct {
-	pg, pp, gg, pgr xsum
+	pg, pp, gg, pgr, clipped xsum
 	search          SearchStats
 	by              map[string]*[4]xsum
 }
@@ -121,6 +121,7 @@ func (a *sumsAcc) add(s *Sums) {
 	a.pp.add(s.PredPred)
 	a.gg.add(s.GoldGold)
 	a.pgr.add(s.PredGoldRecall)
+	a.clipped.add(s.Clipped)
 	a.search.add(s.Search)
 	if len(s.By) == 0 {
 		return
@@ -142,7 +143,7 @@ func (a *sumsAcc) add(s *Sums) {
 }
 
 func (a *sumsAcc) sums() Sums {
-	s := Sums{PredGold: a.pg.sum(), PredPred: a.pp.sum(), GoldGold: a.gg.sum(), PredGoldRecall: a.pgr.sum(), Search: a.search}
+	s := Sums{PredGold: a.pg.sum(), PredPred: a.pp.sum(), GoldGold: a.gg.sum(), PredGoldRecall: a.pgr.sum(), Clipped: a.clipped.sum(), Search: a.search}
 	if len(a.by) > 0 {
 		s.By = make([]KeySums, 0, len(a.by))
 		for key, k := range a.by {

@@ -79,10 +79,10 @@ type MetricDecl struct {
 	Avg   *Average `parser:"@@?"`
 }
 
-// Average = "micro" | "macro" ("(" "gold" ")")? .
+// Average = ("micro" | "macro") ("(" ("gold" | "clip") ")")? .
 type Average struct {
 	Kind  Name   `parser:"@('micro' | 'macro')"`
-	Gold  *Name  `parser:"('(' @'gold'"`
+	Gold  *Name  `parser:"('(' @('gold' | 'clip')"`
 	Close *Punct `parser:" @')')?"`
 }
 

@@ -191,10 +191,16 @@ func (l *lowerer) metric(m *MetricDecl) ast.Decl {
 		}
 		if a.Gold != nil {
 			md.AvgEnd = tokEnd(*a.Close)
-			if md.Average == ast.AvgMicro {
+			switch {
+			case a.Gold.Value == "gold" && md.Average == ast.AvgMicro:
 				l.errorf(md.AvgPos, md.AvgEnd, "micro averages the whole corpus; only macro takes (gold), the documents with a non-empty gold")
+			case a.Gold.Value == "clip" && md.Average == ast.AvgMacro:
+				l.errorf(md.AvgPos, md.AvgEnd, "macro averages per-document values; only micro takes (clip), which sums each document's value clipped at 0")
+			case a.Gold.Value == "gold":
+				md.Average = ast.AvgMacroGold
+			default:
+				md.Average = ast.AvgMicroClip
 			}
-			md.Average = ast.AvgMacroGold
 		}
 	}
 	return md
@@ -376,7 +382,7 @@ func (l *lowerer) primary(p *Primary) ast.Expr {
 // normalizers maps each spelling of a normalizer letter to its kind.
 var normalizers = map[string]ast.NormKind{
 	"S": ast.NormS, "Σ": ast.NormS, "P": ast.NormP, "R": ast.NormR,
-	"F": ast.NormF, "J": ast.NormJ, "N": ast.NormVar,
+	"F": ast.NormF, "J": ast.NormJ, "N": ast.NormVar, "U": ast.NormU,
 }
 
 var constraints = map[string]ast.Constraint{
@@ -422,7 +428,7 @@ func (l *lowerer) matching(n *NameTerm) ast.Expr {
 	norm := &ast.Normalizer{NamePos: pos(name.Pos), EndPos: tokEnd(name)}
 	kind, ok := normalizers[name.Value]
 	if !ok {
-		l.errorf(norm.NamePos, norm.EndPos, "unknown normalizer %q before %s (expected S, P, R, F, J, N or F(β))", name.Value, n.Match.Op.Value)
+		l.errorf(norm.NamePos, norm.EndPos, "unknown normalizer %q before %s (expected S, P, R, F, J, N, F(β) or U(β))", name.Value, n.Match.Op.Value)
 	}
 	norm.Kind = kind
 	if n.Args != nil {
@@ -437,14 +443,18 @@ func (l *lowerer) matching(n *NameTerm) ast.Expr {
 		switch {
 		case !ok:
 			// Already reported: an unknown letter is the one mistake here.
-		case kind != ast.NormF:
-			l.errorf(norm.NamePos, norm.EndPos, "only F takes a parameter, as in F(0.5)")
+		case kind != ast.NormF && kind != ast.NormU:
+			l.errorf(norm.NamePos, norm.EndPos, "only F and U take a parameter, as in F(0.5) or U(0.25)")
 		case beta == nil && betaName == nil:
-			l.errorf(pos(n.Args.Lparen.Pos), norm.EndPos, "F(β) takes one number or param, as in F(0.5)")
-		case beta != nil && beta.Value <= 0:
+			l.errorf(pos(n.Args.Lparen.Pos), norm.EndPos, "%s(β) takes one number or param, as in %s", kind, map[ast.NormKind]string{ast.NormF: "F(0.5)", ast.NormU: "U(0.25)"}[kind])
+		case beta != nil && kind == ast.NormF && beta.Value <= 0:
 			l.errorf(beta.Pos(), beta.End(), "β of F(β) must be positive")
+		case beta != nil && kind == ast.NormU && beta.Value < 0:
+			l.errorf(beta.Pos(), beta.End(), "β of U(β) must not be negative")
 		}
 		norm.Beta, norm.BetaName = beta, betaName
+	} else if ok && kind == ast.NormU {
+		l.errorf(norm.NamePos, norm.EndPos, "U is the utility U(β) = TP − β·FP; give its β, as in U(0.25)")
 	}
 	m := n.Match
 	mt := &ast.Matching{

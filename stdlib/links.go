@@ -127,6 +127,78 @@ var Nonlinks = &View{
 	},
 }
 
+// Neighbors is the per-item view of a clustering whose clusters may
+// overlap: each item with the union of the clusters it is in, less itself.
+var Neighbors = &View{
+	Name: "neighbors",
+	Doc: "for a collection of clusters that may overlap (entities as for `memberships`), one record `{item, neighbors}` per distinct item: " +
+		"the items that share a cluster with it, itself excluded (the union over all its clusters). The B³ variant of TAC KBP 2015 EAEL linking, where an argument may sit in several event frames.",
+	Example: "`S<->[neighbors(frames)](delta[item] * F<->[neighbors](delta))` (EAEL's linking score)",
+	Type: func(args []types.Type) (types.Type, string) {
+		if len(args) != 1 {
+			return nil, "neighbors takes one argument, a collection of clusters"
+		}
+		coll, ok := args[0].(*types.Collection)
+		if !ok {
+			return nil, fmt.Sprintf("neighbors needs a collection of clusters, not %s", args[0])
+		}
+		_, members, why := membersOf("neighbors", coll.Elem)
+		if why != "" {
+			return nil, why
+		}
+		set := &types.Collection{Kind: types.Set, Elem: members.Elem}
+		rec := &types.Record{
+			Name: "Neighbors<" + members.Elem.String() + ">",
+			Fields: []*types.Field{
+				{Name: "item", Type: members.Elem},
+				{Name: "neighbors", Type: set},
+			},
+		}
+		return &types.Collection{Kind: types.Set, Elem: rec}, ""
+	},
+	Eval: func(a *value.Arena, result types.Type, tag func(*types.Record) int, args []value.Ref) value.Ref {
+		rec := result.(*types.Collection).Elem.(*types.Record)
+		groups := clusters(a, result, args[0])
+		// Items in order of first appearance; each with the clusters it is in.
+		index := map[value.ID]int{}
+		var items []value.Ref
+		var in [][]int
+		for g, members := range groups {
+			for _, m := range members {
+				id := a.ID(m)
+				i, seen := index[id]
+				if !seen {
+					i = len(items)
+					index[id] = i
+					items = append(items, m)
+					in = append(in, nil)
+				}
+				if k := len(in[i]); k == 0 || in[i][k-1] != g {
+					in[i] = append(in[i], g)
+				}
+			}
+		}
+		t := tag(rec)
+		out := make([]value.Ref, len(items))
+		var kids [2]value.Ref
+		for i, item := range items {
+			self := a.ID(item)
+			var nb []value.Ref
+			for _, g := range in[i] {
+				for _, m := range groups[g] {
+					if a.ID(m) != self {
+						nb = append(nb, m)
+					}
+				}
+			}
+			kids[0], kids[1] = item, a.Composite(value.Set, 0, nb)
+			out[i] = a.Composite(value.Record, t, kids[:])
+		}
+		// Distinct items: the records are distinct.
+		return a.CompositeDistinct(value.Set, t, out)
+	},
+}
+
 func shareGroup(a, b map[int]bool) bool {
 	for g := range a {
 		if b[g] {

@@ -221,7 +221,7 @@ func (c *checker) declareName(e *nameEntry) bool {
 	return true
 }
 
-var normalizerLetters = map[string]bool{"S": true, "P": true, "R": true, "F": true, "J": true, "N": true, "Σ": true}
+var normalizerLetters = map[string]bool{"S": true, "P": true, "R": true, "F": true, "J": true, "N": true, "U": true, "Σ": true}
 
 // isCorpusExpr reports whether e is arithmetic on corpus values of other
 // metrics rather than a similarity: it names a metric value (`muc.f1`), or
@@ -671,6 +671,9 @@ func (c *checker) checkMetrics() {
 			if e.metric.By != nil {
 				c.errorf(e.metric.By, "by breaks down one matching; prf(a, b) has two")
 			}
+			if e.m.Split != nil && (usesUtility(e.m.Split[0]) || usesUtility(e.m.Split[1])) {
+				c.errorf(e.metric.Value, "prf(a, b) takes similarities; U(β) is a utility of the whole corpus (TP − β·FP), the whole body of a metric of its own")
+			}
 			continue
 		}
 		e.m.Body = c.sim(e.metric.Value, c.prog.Input)
@@ -682,6 +685,7 @@ func (c *checker) checkMetrics() {
 		c.checkSign(e.m.Body, "the metric")
 		c.checkLatent(e.m)
 		c.checkBy(e)
+		c.checkUtility(e)
 	}
 	for _, e := range c.nameOrder {
 		if e.kind == metricName && e.corpus && e.metric.Average != ast.AvgDefault {
@@ -694,6 +698,33 @@ func (c *checker) checkMetrics() {
 	if len(c.prog.Metrics) == 0 && c.prog.Input != nil {
 		c.errs.Add(c.src, c.specStart(), ast.NoPos, "the spec declares no metric (e.g. `metric f1 = F<->[items](delta)`)")
 	}
+}
+
+// checkUtility checks the two constructs whose value is a corpus total
+// rather than a similarity: U(β) (TP − β·FP, which can be negative) is the
+// normalizer of a metric's whole body, never a similarity inside one; and
+// micro(clip), which sums each document's value clipped at 0, needs a
+// value that adds up over documents: a metric written with U(β) or S.
+func (c *checker) checkUtility(e *nameEntry) {
+	top, _ := e.m.Body.(*Match)
+	walkSim(e.m.Body, func(s Sim) {
+		if m, ok := s.(*Match); ok && m.Norm == ast.NormU && m != top {
+			c.errorf(m.Src.Norm, "U(β) is a utility of the whole corpus (TP − β·FP), not a similarity: write it as the whole body of a metric, as in metric arg = U(0.25)<->[args](delta)")
+		}
+	})
+	if e.m.Average == ast.AvgMicroClip && (top == nil || (top.Norm != ast.NormU && top.Norm != ast.NormS)) {
+		c.errors().Add(c.src, e.metric.AvgPos, e.metric.AvgEnd, fmt.Sprintf("micro(clip) sums each document's value clipped at 0; metric %q needs a value that adds up over documents: a body written with U(β) or S", e.ident.Name))
+	}
+}
+
+func usesUtility(s Sim) bool {
+	found := false
+	walkSim(s, func(s Sim) {
+		if m, ok := s.(*Match); ok && m.Norm == ast.NormU {
+			found = true
+		}
+	})
+	return found
 }
 
 // UsesN reports whether s depends on the side N selects: the normalizer

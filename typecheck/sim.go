@@ -240,11 +240,14 @@ func (c *checker) matching(e *ast.Matching, t types.Type) Sim {
 		v, ok := c.number(id)
 		switch {
 		case !ok:
-			err := c.errorf(id, "F(%s): %q is not a param", id.Name, id.Name)
+			err := c.errorf(id, "%s(%s): %q is not a param", e.Norm.Kind, id.Name, id.Name)
 			err.Hint = suggest(id.Name, c.paramNames())
 			return nil
-		case v <= 0:
+		case v <= 0 && e.Norm.Kind == ast.NormF:
 			c.errorf(id, "β of F(β) must be positive; param %s is %v", id.Name, v)
+			return nil
+		case v < 0:
+			c.errorf(id, "β of U(β) must not be negative; param %s is %v", id.Name, v)
 			return nil
 		}
 		m.Beta = v
