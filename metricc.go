@@ -204,8 +204,9 @@ type Options struct {
 	// with its gap.
 	SearchNodes int
 	SearchTime  time.Duration
-	// Warn receives the warnings of input adapters (repairs they made);
-	// nil drops them.
+	// Warn receives the warnings of input adapters (repairs they made),
+	// of pairing (a format's convention for unpaired documents) and of
+	// scoring (documents a micro(gold) metric leaves out); nil drops them.
 	Warn func(string)
 }
 
@@ -222,6 +223,9 @@ func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Pairing may warn too (an input format's convention for unpaired
+	// documents), so the warnings are given after it, errors or not.
+	pairs, err := s.plan.PairDocs(g, p, opts.AllowMissing)
 	if opts.Warn != nil {
 		for _, in := range []*document.Input{g, p} {
 			for _, w := range in.Warnings {
@@ -229,9 +233,18 @@ func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
 			}
 		}
 	}
-	return s.plan.Score(g, p, eval.Options{
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.plan.ScorePairs(g.Path, p.Path, pairs, eval.Options{
 		Workers: opts.Workers, Macro: opts.Macro, PerDoc: opts.PerDoc,
 		AllowMissing: opts.AllowMissing, Metrics: opts.Metrics,
 		Search: solver.Limits{MaxNodes: opts.SearchNodes, Timeout: opts.SearchTime},
 	})
+	if err == nil && opts.Warn != nil {
+		for _, w := range res.Warnings {
+			opts.Warn(w)
+		}
+	}
+	return res, err
 }

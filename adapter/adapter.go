@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/metricc/metricc/adapter/conll2012"
+	"github.com/metricc/metricc/adapter/mrp"
 	"github.com/metricc/metricc/adapter/penman"
 	"github.com/metricc/metricc/document"
 )
@@ -25,7 +26,7 @@ var Formats = []*document.Format{
 	conll2012.Format,
 	penman.Format,
 	{Name: "conllu"},
-	{Name: "mrp"},
+	mrp.Format,
 }
 
 // Auto is the format name that detects the format from the content.

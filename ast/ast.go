@@ -89,7 +89,7 @@ type LetDecl struct {
 	Value  Expr
 }
 
-// MetricDecl is `metric name = e [by key] [micro | macro | macro(gold)]`:
+// MetricDecl is `metric name = e [by key] [micro | micro(gold) | macro | macro(gold)]`:
 // a reported metric, optionally broken down by a field of the matched
 // elements, with its own corpus aggregation.
 type MetricDecl struct {
@@ -107,15 +107,18 @@ type Average int
 
 // Aggregations: the default (micro, unless the command line says macro),
 // micro, macro over all documents, macro over the documents whose gold
-// scores more than 0 against itself (SciREX).
+// scores more than 0 against itself (SciREX), micro over those documents
+// (the MRP 2019 scorer, which counts nothing for a gold graph without
+// nodes).
 const (
 	AvgDefault Average = iota
 	AvgMicro
 	AvgMacro
 	AvgMacroGold
+	AvgMicroGold
 )
 
-var averageNames = [...]string{AvgDefault: "", AvgMicro: "micro", AvgMacro: "macro", AvgMacroGold: "macro(gold)"}
+var averageNames = [...]string{AvgDefault: "", AvgMicro: "micro", AvgMacro: "macro", AvgMacroGold: "macro(gold)", AvgMicroGold: "micro(gold)"}
 
 func (a Average) String() string { return averageNames[a] }
 

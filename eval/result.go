@@ -35,6 +35,8 @@ const (
 // metricKind is the kind of a checked metric's results.
 func metricKind(m *typecheck.Metric) Kind {
 	switch {
+	case m.Row != nil:
+		return KindSumsN // a row's recall numerator is its own (see breakdown)
 	case m.Split != nil:
 		return KindSumsN
 	case m.IsCorpus() && m.CorpusTriple:
@@ -81,17 +83,32 @@ type MetricResult struct {
 	Kind Kind
 	Sums Sums // metrics over documents
 	// Average is how the corpus value was aggregated when the metric (or
-	// the run) says so: "macro" or "macro(gold)"; "" is micro.
+	// the run) says so: "macro", "macro(gold)" or "micro(gold)"; "" is
+	// micro.
 	Average string
 	// By has one row per key of a breakdown (Name is the key), from the
 	// sums of the corpus (or the document).
 	By []*MetricResult
+	// RowOf names the breakdown row a metric reports (`all[labels]` for
+	// metric labels = all[labels]); its search is that metric's.
+	RowOf string
 
 	Precision, Recall, F1 float64
 	// Value is the declared normalizer applied to the sums when it is not
 	// P, R or F (S gives Σ(X,Y), J the Jaccard index, F(β) the F-β score),
 	// and the value of a corpus metric.
 	Value float64
+}
+
+// Row returns the row of the breakdown with the given key: a row of
+// zeros when no document has the key.
+func (r *MetricResult) Row(key string) *MetricResult {
+	for _, row := range r.By {
+		if row.Name == key {
+			return row
+		}
+	}
+	return &MetricResult{Name: key, Kind: KindSumsN}
 }
 
 // IsCorpus reports whether the metric is arithmetic on other metrics.
@@ -144,6 +161,9 @@ type Result struct {
 	Params  []Param
 	Metrics []*MetricResult
 	PerDoc  []DocResult
+	// Warnings are what scoring has to say about the documents (those a
+	// micro(gold) metric leaves out), for stderr; not part of the JSON.
+	Warnings []string
 }
 
 // Param is a param's name and the value a run used.

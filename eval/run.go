@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -35,10 +36,24 @@ type Pair struct {
 
 // PairDocs pairs gold and predicted documents: by id when the input type
 // has an id field, else by position. Unpaired documents are errors unless
-// allowMissing.
+// allowMissing, or unless an input declares its scorer's convention
+// (document.Unpaired): then pairing follows it and appends a warning for
+// each unpaired document to pred.Warnings.
 func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
+	conv, who := gold.Unpaired, gold.Convention
+	if conv == document.UnpairedError {
+		conv, who = pred.Unpaired, pred.Convention
+	}
 	if p.idPath == "" || gold.Positional || pred.Positional {
-		return pairByPosition(gold, pred, allowMissing)
+		pairs, err := pairByPosition(gold, pred, allowMissing || conv != document.UnpairedError)
+		if err == nil && conv != document.UnpairedError && len(gold.Docs) != len(pred.Docs) {
+			what := "scored against empty ones"
+			if conv == document.UnpairedGold && len(pred.Docs) > len(gold.Docs) {
+				what, pairs = "not scored", pairs[:len(gold.Docs)]
+			}
+			pred.Warnings = append(pred.Warnings, fmt.Sprintf("%s: %d documents, but %s has %d: the unpaired ones are %s, as %s does", pred.Path, len(pred.Docs), gold.Path, len(gold.Docs), what, who))
+		}
+		return pairs, err
 	}
 	var errs document.DataErrors
 	index := func(in *document.Input) map[string]*document.Doc {
@@ -67,9 +82,14 @@ func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, 
 	for i := range gold.Docs {
 		g := &gold.Docs[i]
 		pd := predByID[g.ID]
-		if pd == nil && !allowMissing {
-			errs = append(errs, &document.DataError{File: pred.Path, Msg: fmt.Sprintf("no prediction for gold %s of %s (use --allow-missing to score it as empty)", g.Describe(), gold.Path)})
-			continue
+		if pd == nil {
+			switch {
+			case conv != document.UnpairedError:
+				pred.Warnings = append(pred.Warnings, fmt.Sprintf("%s: no prediction for gold %s of %s: scored against an empty one, as %s does", pred.Path, g.Describe(), gold.Path, who))
+			case !allowMissing:
+				errs = append(errs, &document.DataError{File: pred.Path, Msg: fmt.Sprintf("no prediction for gold %s of %s (use --allow-missing to score it as empty)", g.Describe(), gold.Path)})
+				continue
+			}
 		}
 		pairs = append(pairs, Pair{Gold: g, Pred: pd, ID: g.ID})
 	}
@@ -78,9 +98,17 @@ func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, 
 		if goldByID[d.ID] != nil {
 			continue
 		}
-		if !allowMissing {
-			errs = append(errs, &document.DataError{File: pred.Path, Doc: d.Describe(), Msg: fmt.Sprintf("no gold document with this id in %s (use --allow-missing to score it against an empty one)", gold.Path)})
+		switch conv {
+		case document.UnpairedGold:
+			pred.Warnings = append(pred.Warnings, fmt.Sprintf("%s: %s has no gold in %s: not scored, as %s does", pred.Path, d.Describe(), gold.Path, who))
 			continue
+		case document.UnpairedEmpty:
+			pred.Warnings = append(pred.Warnings, fmt.Sprintf("%s: %s has no gold in %s: scored against an empty one, as %s does", pred.Path, d.Describe(), gold.Path, who))
+		default:
+			if !allowMissing {
+				errs = append(errs, &document.DataError{File: pred.Path, Doc: d.Describe(), Msg: fmt.Sprintf("no gold document with this id in %s (use --allow-missing to score it against an empty one)", gold.Path)})
+				continue
+			}
 		}
 		pairs = append(pairs, Pair{Pred: d, ID: d.ID})
 	}
@@ -158,7 +186,7 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 	if len(all) > 0 {
 		return nil, all
 	}
-	return p.aggregate(pairs, sums, wanted, opts), nil
+	return p.aggregate(goldPath, pairs, sums, wanted, opts), nil
 }
 
 // selectMetrics returns which metrics to compute: the requested ones and
@@ -342,7 +370,7 @@ func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.
 // corpus (micro) or averages per-document values (macro: over every
 // document, or over those whose gold scores above 0 against itself), as it
 // declares; a metric that declares nothing follows the run (--macro).
-func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Options) *Result {
+func (p *Plan) aggregate(goldPath string, pairs []Pair, sums [][]Sums, wanted []bool, opts Options) *Result {
 	res := &Result{Documents: len(pairs), Macro: opts.Macro}
 	for _, prm := range p.Prog.Params {
 		res.Params = append(res.Params, Param{Name: prm.Name, Value: prm.Value})
@@ -358,13 +386,32 @@ func (p *Plan) aggregate(pairs []Pair, sums [][]Sums, wanted []bool, opts Option
 			perDoc[d] = p.results(func(i int) Sums { return sums[d][i] }, wanted, true)
 		}
 	}
+	// micro(gold) leaves out the documents whose gold scores 0 against
+	// itself (their searches still count).
+	left := map[int][]string{}
 	corpus := p.results(func(i int) Sums {
 		var total Sums
+		gold := p.Metrics[i].avg == ast.AvgMicroGold
 		for d := range pairs {
+			if gold && sums[d][i].GoldGold <= 0 {
+				total.Search.add(sums[d][i].Search)
+				left[d] = append(left[d], p.Metrics[i].m.Name)
+				continue
+			}
 			total.add(sums[d][i])
 		}
 		return total
 	}, wanted, false)
+	for d, pr := range pairs {
+		if names := left[d]; len(names) > 0 {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: %s: the gold scores 0 against itself: left out of %s (micro(gold)), whatever the prediction has", goldPath, describePair(&pr), strings.Join(names, ", ")))
+		}
+	}
+	for i, pm := range p.Metrics {
+		if pm.avg == ast.AvgMicroGold && pm.row == nil {
+			corpus[i].Average = pm.avg.String()
+		}
+	}
 	p.macro(corpus, perDoc, wanted, opts.Macro)
 	for i, r := range corpus {
 		if wanted[i] && p.reported(i, opts.Metrics) {
@@ -410,6 +457,9 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 		if !wanted[i] || r.IsCorpus() {
 			continue
 		}
+		if pm.row != nil {
+			continue
+		}
 		r.Sums = sumsOf(i)
 		setPRF(r, perDoc)
 		p.declaredValue(pm, r)
@@ -419,6 +469,18 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 			setPRF(row, perDoc)
 			r.By = append(r.By, row)
 		}
+	}
+	for i, pm := range p.Metrics {
+		if pm.row == nil || !wanted[i] {
+			continue
+		}
+		src := byMetric[pm.row.Metric]
+		row := src.Row(pm.row.Key)
+		r := out[i]
+		r.RowOf = pm.row.Metric.Name + "[" + pm.row.Key + "]"
+		r.Sums = row.Sums
+		r.Sums.Search = src.Sums.Search
+		setPRF(r, perDoc)
 	}
 	p.evalCorpus(byMetric, out, wanted)
 	return out

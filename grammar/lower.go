@@ -191,10 +191,10 @@ func (l *lowerer) metric(m *MetricDecl) ast.Decl {
 		}
 		if a.Gold != nil {
 			md.AvgEnd = tokEnd(*a.Close)
-			if md.Average == ast.AvgMicro {
-				l.errorf(md.AvgPos, md.AvgEnd, "micro averages the whole corpus; only macro takes (gold), the documents with a non-empty gold")
-			}
 			md.Average = ast.AvgMacroGold
+			if a.Kind.Value == "micro" {
+				md.Average = ast.AvgMicroGold
+			}
 		}
 	}
 	return md
@@ -326,6 +326,13 @@ func (l *lowerer) unary(u *Unary) ast.Expr {
 	x := l.primary(u.Postfix.Primary)
 	for _, vb := range u.Postfix.Views {
 		x = &ast.Project{X: x, Lbrack: pos(vb.Lbrack.Pos), View: l.viewBrack(vb), Rbrack: pos(vb.Rbrack.Pos)}
+	}
+	// m[key].f1: a value of a breakdown row (checked by typecheck, which
+	// knows which names are metrics).
+	for _, s := range u.Postfix.Sel {
+		if s.Value != "." {
+			x = &ast.Selector{X: x, Sel: ident(s)}
+		}
 	}
 	return x
 }

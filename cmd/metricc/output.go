@@ -24,6 +24,12 @@ func writeTable(w io.Writer, res *metricc.Result) error {
 	}
 	writeRows := func(ms []*metricc.MetricResult) {
 		fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, "metric", "P", "R", "F1")
+		// A breakdown row that a metric reports under its own name
+		// (metric labels = all[labels]) is not printed twice.
+		named := map[string]bool{}
+		for _, m := range ms {
+			named[m.RowOf] = m.RowOf != ""
+		}
 		for _, m := range ms {
 			name := rowName(m)
 			switch {
@@ -35,7 +41,9 @@ func writeTable(w io.Writer, res *metricc.Result) error {
 				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, name, pct(m.Precision), pct(m.Recall), pct(m.F1))
 			}
 			for _, row := range m.By {
-				fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, byName(m, row), pct(row.Precision), pct(row.Recall), pct(row.F1))
+				if !named[byName(m, row)] {
+					fmt.Fprintf(bw, "%-*s  %7s  %7s  %7s\n", width, byName(m, row), pct(row.Precision), pct(row.Recall), pct(row.F1))
+				}
 			}
 		}
 	}
@@ -49,7 +57,7 @@ func writeTable(w io.Writer, res *metricc.Result) error {
 	}
 	writeRows(res.Metrics)
 	for _, m := range res.Metrics {
-		if st := m.Sums.Search; st.Pairs > 0 {
+		if st := m.Sums.Search; st.Pairs > 0 && m.RowOf == "" {
 			fmt.Fprintf(bw, "%s: latent variables: %d of %d document pairs proven optimal", m.Name, st.Proven, st.Pairs)
 			if st.Proven < st.Pairs {
 				fmt.Fprintf(bw, " (largest gap %s; raise --search-nodes or --search-time)", num(st.MaxGap))

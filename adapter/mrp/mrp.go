@@ -1,0 +1,193 @@
+// Package mrp reads MRP 2019 graphs (the JSON Lines of the CoNLL 2019
+// shared task on Cross-Framework Meaning Representation Parsing: EDS, DM,
+// PSD, UCCA, AMR) into the documents of the shipped mrp, smatch and edm
+// specs, with exactly the normalizations the task's scorer (mtool, tag
+// 2019) applies before it compares graphs:
+//
+//   - labels, property names and values, edge labels, attribute names and
+//     values lowercased (Python's str(x).lower());
+//   - anchors clamped to the input string and trimmed of punctuation and
+//     spaces at both ends, then compared as sets of character positions
+//     (white space left out), so that two spans and one span covering the
+//     same characters are equal; "anchors": [] is no anchors;
+//   - an edge labelled X-of (not prep-…) reversed and labelled X, mod
+//     reversed as domain, an explicit "normal" label reversed likewise;
+//   - the edge attribute remote=false dropped (it is the default);
+//   - a repeated edge (same source, target and label as written) counted
+//     once.
+//
+// One graph becomes one document, its id "framework/id" (the scorer pairs
+// graphs by framework and id):
+//
+//	{"id": "eds/20001001", "graph": "20001001", "framework": "eds", "nodes": 23,
+//	 "tuples": [{"kind": "tops", "node": "2", "target": "", "label": "", "name": "", "value": ""},
+//	            {"kind": "labels", "node": "2", "target": "", "label": "udef_q", "name": "", "value": ""},
+//	            {"kind": "anchors", "node": "2", "target": "", "label": "", "name": "", "value": "0:6,7:13"},
+//	            {"kind": "edges", "node": "2", "target": {"var": "0"}, "label": "arg1", "name": "", "value": ""}, ...],
+//	 "props": [...], "edm": [...]}
+//
+// tuples are the scorer's six tuple types with node ids as latent
+// variables (mrp.metric), props its --score smatch triples (smatch.metric),
+// edm its --score edm tuples (edm.metric). Errors name the file, the graph
+// and the JSON path; what the scorer repairs silently is repaired the same
+// way and warned about.
+package mrp
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/metricc/metricc/document"
+)
+
+// Format is the mrp input adapter.
+var Format = &document.Format{Name: "mrp", Detect: Detect, Parse: Parse}
+
+// scorer names the convention's owner in warnings.
+const scorer = "the MRP 2019 scorer"
+
+// maxErrors bounds the errors reported for one file.
+const maxErrors = 50
+
+// Parse reads MRP graphs, one JSON object per line, from r, through a
+// buffer: memory follows the longest line and the documents written.
+// Every gold graph is scored; a missing system graph scores as an empty
+// one and a system graph without gold is not scored, each with a warning
+// (document.UnpairedGold), as the scorer pairs them.
+func Parse(name string, r io.Reader) (*document.Input, error) {
+	br, ok := r.(*bufio.Reader)
+	if !ok || br.Size() < 64<<10 {
+		br = bufio.NewReaderSize(r, 64<<10)
+	}
+	in := &document.Input{Path: name, Unpaired: document.UnpairedGold, Convention: scorer}
+	var errs document.DataErrors
+	nErr := 0
+	var line, out []byte
+	for lineNo := 1; ; lineNo++ {
+		var err error
+		line, err = readLine(br, line[:0])
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		text := bytes.TrimSpace(line)
+		if lineNo == 1 {
+			text = bytes.TrimPrefix(text, []byte("\ufeff"))
+		}
+		if len(text) > 0 {
+			doc, issues := graphDoc(text, lineNo, len(in.Docs), out[:0])
+			for _, is := range issues {
+				if is.warn {
+					in.Warnings = append(in.Warnings, fmt.Sprintf("%s: %s: %s", name, doc.Name, is.msg))
+					continue
+				}
+				nErr++
+				if nErr <= maxErrors {
+					errs = append(errs, &document.DataError{File: name, Doc: doc.Name, Path: is.path, Msg: is.msg})
+				}
+			}
+			if doc.JSON != "" {
+				in.Docs = append(in.Docs, doc)
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	if nErr > maxErrors {
+		errs = append(errs, &document.DataError{File: name, Msg: fmt.Sprintf("and %d more errors", nErr-maxErrors)})
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return in, nil
+}
+
+// graphDoc turns one line into a document; JSON is empty when the graph
+// has errors. Warnings name the path in their message.
+func graphDoc(text []byte, lineNo, index int, buf []byte) (document.Doc, []issue) {
+	doc := document.Doc{Index: index, Line: lineNo, Name: fmt.Sprintf("line %d", lineNo)}
+	if !gjson.ValidBytes(text) {
+		return doc, []issue{{msg: "not a JSON object (an MRP file has one graph per line)"}}
+	}
+	obj := gjson.ParseBytes(text)
+	if !obj.IsObject() {
+		return doc, []issue{{msg: "expected a graph object, found " + kind(obj)}}
+	}
+	g, issues := decode(obj)
+	if g.id != "" || g.framework != "" {
+		doc.Name = fmt.Sprintf("graph %q (line %d)", g.framework+"/"+g.id, lineNo)
+	}
+	bad := false
+	for i := range issues {
+		if issues[i].warn && issues[i].path != "" {
+			issues[i].msg = issues[i].path + ": " + issues[i].msg
+		}
+		bad = bad || !issues[i].warn
+	}
+	if bad {
+		return doc, issues
+	}
+	if g.input == nil {
+		for _, n := range g.nodes {
+			if n.anchors != nil {
+				issues = append(issues, issue{warn: true, msg: "anchored nodes but no input string: anchors are compared as the spans written, (from, to), as later versions of the scorer do (the 2019 version fails on such a graph)"})
+				break
+			}
+		}
+	}
+	if len(g.nodes) > 0 && !g.scorable() {
+		issues = append(issues, issue{warn: true, msg: fmt.Sprintf("%d nodes but no top, label, property, anchor or edge: nothing to score (as a gold graph, its pair counts nothing under the mrp spec's micro(gold), where the 2019 scorer would count the system graph)", len(g.nodes))})
+	}
+	doc.ID = g.framework + "/" + g.id
+	doc.JSON = string(appendDoc(buf, g))
+	return doc, issues
+}
+
+// scorable reports whether g has any tuple of mrp.metric.
+func (g *graph) scorable() bool {
+	if len(g.edges) > 0 {
+		return true
+	}
+	for _, n := range g.nodes {
+		if n.top || n.label != nil || len(n.props) > 0 || n.anchors != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// readLine appends the next line of br (without its newline) to buf.
+func readLine(br *bufio.Reader, buf []byte) ([]byte, error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		buf = append(buf, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if n := len(buf); n > 0 && buf[n-1] == '\n' {
+			buf = buf[:n-1]
+		}
+		return buf, err
+	}
+}
+
+// Detect reports whether data starts (after blank lines) with an MRP
+// graph: a JSON object with an "id", a "framework" and "flavor" or
+// "nodes". A prefix of a long first line is enough.
+func Detect(data []byte) bool {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	s := strings.TrimLeft(string(data[:min(len(data), 64<<10)]), " \t\r\n")
+	if !strings.HasPrefix(s, "{") {
+		return false
+	}
+	if k := strings.IndexByte(s, '\n'); k >= 0 {
+		s = s[:k]
+	}
+	has := func(key string) bool { return gjson.Get(s, key).Exists() }
+	return has("id") && has("framework") && (has("flavor") || has("nodes"))
+}
