@@ -895,7 +895,10 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 	case *ast.Project:
 		if id, ok := x.X.(*ast.Ident); ok {
 			if e := c.names[id.Name]; e != nil && e.kind == metricName {
-				return c.row(x, self, deps)
+				if r := c.row(x, self, deps); r != nil {
+					return r
+				}
+				return nil // reported (and no typed nil in the interface)
 			}
 		}
 	}

@@ -16,6 +16,9 @@ import (
 
 // appendDoc appends the document of g.
 func appendDoc(b []byte, g *graph) []byte {
+	for i := range g.nodes {
+		g.nodes[i].anchor = g.anchorText(g.nodes[i].anchors)
+	}
 	b = append(b, `{"id":`...)
 	b = appendString(b, g.framework+"/"+g.id)
 	b = append(b, `,"graph":`...)
@@ -81,7 +84,7 @@ func (g *graph) appendTuples(b []byte) []byte {
 			add("properties", n.name, "", false, "", n.props[k], n.values[k])
 		}
 		if n.anchors != nil {
-			add("anchors", n.name, "", false, "", "", g.anchorText(n.anchors))
+			add("anchors", n.name, "", false, "", "", n.anchor)
 		}
 	}
 	for _, e := range g.edges {
@@ -100,7 +103,7 @@ func (g *graph) appendTuples(b []byte) []byte {
 func (g *graph) appendEDM(b []byte) []byte {
 	ids := make([]string, len(g.nodes))
 	for i := range g.nodes {
-		ids[i] = g.anchorText(g.nodes[i].anchors)
+		ids[i] = g.nodes[i].anchor
 	}
 	first := true
 	add := func(kind, node, target, label, name, value string) {
@@ -178,7 +181,7 @@ func (g *graph) appendProps(b []byte) []byte {
 		}
 		seen[n.name]++
 		if n.anchors != nil {
-			add("anchor", names[i], g.anchorText(n.anchors), false)
+			add("anchor", names[i], n.anchor, false)
 		}
 		if n.label != nil {
 			add("instance", names[i], smatchNormalize(*n.label), false)

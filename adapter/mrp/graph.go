@@ -18,6 +18,7 @@ type graph struct {
 	byKey     map[nodeKey]int // first node with the id, by id
 	names     map[string]int  // first node with the name
 	last      map[string]int  // last node with the name
+	scratch   [3]object       // members of a node, an anchor, an edge
 }
 
 // nodeKey is a node id as Python compares it: numbers by value, strings
@@ -33,6 +34,7 @@ type node struct {
 	props   []string
 	values  []string // lowercased, as long as props
 	anchors []span   // nil: no anchors (absent, null or [])
+	anchor  string   // anchors as compared (anchorText), set when writing
 	top     bool
 }
 
@@ -70,7 +72,8 @@ func decode(obj gjson.Result) (*graph, []issue) {
 		issues = append(issues, issue{path: path, msg: fmt.Sprintf(format, args...), warn: true})
 	}
 
-	id := obj.Get("id")
+	top := members(obj, nil)
+	id := top.get("id")
 	switch id.Type {
 	case gjson.String:
 		g.id = id.Str
@@ -83,7 +86,7 @@ func decode(obj gjson.Result) (*graph, []issue) {
 			errf("id", "expected a string or a number, found %s", kind(id))
 		}
 	}
-	fw := obj.Get("framework")
+	fw := top.get("framework")
 	switch {
 	case fw.Type == gjson.String:
 		g.framework = fw.Str
@@ -92,7 +95,7 @@ func decode(obj gjson.Result) (*graph, []issue) {
 	default:
 		errf("framework", "expected a string, found %s", kind(fw))
 	}
-	if in := obj.Get("input"); in.Type == gjson.String {
+	if in := top.get("input"); in.Type == gjson.String {
 		if in.Str != "" {
 			g.input = []rune(in.Str)
 		}
@@ -100,7 +103,7 @@ func decode(obj gjson.Result) (*graph, []issue) {
 		errf("input", "expected a string, found %s", kind(in))
 	}
 
-	nodes := obj.Get("nodes")
+	nodes := top.get("nodes")
 	if nodes.Exists() && nodes.Type != gjson.Null && !nodes.IsArray() {
 		errf("nodes", "expected an array of nodes, found %s", kind(nodes))
 	}
@@ -112,7 +115,7 @@ func decode(obj gjson.Result) (*graph, []issue) {
 		return true
 	})
 
-	edges := obj.Get("edges")
+	edges := top.get("edges")
 	if edges.Exists() && edges.Type != gjson.Null && !edges.IsArray() {
 		errf("edges", "expected an array of edges, found %s", kind(edges))
 	}
@@ -136,7 +139,7 @@ func decode(obj gjson.Result) (*graph, []issue) {
 		return true
 	})
 
-	tops := obj.Get("tops")
+	tops := top.get("tops")
 	if tops.Exists() && tops.Type != gjson.Null && !tops.IsArray() {
 		errf("tops", "expected an array of node ids, found %s", kind(tops))
 	}
@@ -144,7 +147,7 @@ func decode(obj gjson.Result) (*graph, []issue) {
 	forEach(tops, func(t gjson.Result) bool {
 		path := "tops." + strconv.Itoa(ti)
 		ti++
-		if i, ok := g.lookup(t, path, errf); ok {
+		if i, ok := g.lookup(t, path, "", errf); ok {
 			g.nodes[i].top = true
 		}
 		return true
@@ -158,7 +161,9 @@ func (g *graph) decodeNode(n gjson.Result, path string, errf, warnf func(string,
 		return
 	}
 	var nd node
-	id := n.Get("id")
+	o := members(n, g.scratch[0][:0])
+	g.scratch[0] = o
+	id := o.get("id")
 	key, ok := keyOf(id)
 	if !ok {
 		if !id.Exists() {
@@ -176,7 +181,7 @@ func (g *graph) decodeNode(n gjson.Result, path string, errf, warnf func(string,
 		errf(path+".id", "node ids %s and nodes.%d's are different to the scorer but read the same here (%q); use ids of one kind", id.Raw, other, nd.name)
 		return
 	}
-	if l := n.Get("label"); l.Exists() && l.Type != gjson.Null {
+	if l := o.get("label"); l.Exists() && l.Type != gjson.Null {
 		s, ok := pyStr(l)
 		if !ok {
 			errf(path+".label", "expected a string, found %s", kind(l))
@@ -185,15 +190,15 @@ func (g *graph) decodeNode(n gjson.Result, path string, errf, warnf func(string,
 			nd.label = &s
 		}
 	}
-	nd.props, nd.values = g.pairs(n, "properties", "values", path, errf)
-	if a := n.Get("anchors"); a.Exists() && a.Type != gjson.Null {
+	nd.props, nd.values = g.pairs(o, "properties", "values", path, errf)
+	if a := o.get("anchors"); a.Exists() && a.Type != gjson.Null {
 		if !a.IsArray() {
 			errf(path+".anchors", "expected an array of anchors, found %s", kind(a))
 		} else {
 			nd.anchors = []span{}
 			k := 0
 			a.ForEach(func(_, sp gjson.Result) bool {
-				sp1, ok := g.decodeSpan(sp, fmt.Sprintf("%s.anchors.%d", path, k), errf, warnf)
+				sp1, ok := g.decodeSpan(sp, path, k, errf, warnf)
 				k++
 				if ok {
 					nd.anchors = append(nd.anchors, sp1)
@@ -216,8 +221,8 @@ func (g *graph) decodeNode(n gjson.Result, path string, errf, warnf func(string,
 // pairs reads the parallel lists of names and values of a node's
 // properties or an edge's attributes, lowercased as the scorer compares
 // them.
-func (g *graph) pairs(obj gjson.Result, names, values, path string, errf func(string, string, ...any)) (ns, vs []string) {
-	nl, vl := obj.Get(names), obj.Get(values)
+func (g *graph) pairs(obj object, names, values, path string, errf func(string, string, ...any)) (ns, vs []string) {
+	nl, vl := obj.get(names), obj.get(values)
 	if nl.Type == gjson.Null && vl.Type == gjson.Null {
 		return nil, nil
 	}
@@ -255,20 +260,24 @@ func (g *graph) pairs(obj gjson.Result, names, values, path string, errf func(st
 // decodeSpan reads one anchor and normalizes it against the input as the
 // scorer does: clamped to the input, then punctuation and spaces trimmed
 // from both ends.
-func (g *graph) decodeSpan(sp gjson.Result, path string, errf, warnf func(string, string, ...any)) (span, bool) {
+func (g *graph) decodeSpan(sp gjson.Result, node string, k int, errf, warnf func(string, string, ...any)) (span, bool) {
+	// The path, written only for a message.
+	path := func() string { return node + ".anchors." + strconv.Itoa(k) }
 	if !sp.IsObject() {
-		errf(path, "expected an anchor {\"from\": i, \"to\": j}, found %s", kind(sp))
+		errf(path(), "expected an anchor {\"from\": i, \"to\": j}, found %s", kind(sp))
 		return span{}, false
 	}
-	from, to := sp.Get("from"), sp.Get("to")
+	o := members(sp, g.scratch[1][:0])
+	g.scratch[1] = o
+	from, to := o.get("from"), o.get("to")
 	if !from.Exists() || !to.Exists() {
-		warnf(path, "an anchor without \"from\" and \"to\" is ignored by the 2019 scorer (the node keeps an empty anchor)")
+		warnf(path(), "an anchor without \"from\" and \"to\" is ignored by the 2019 scorer (the node keeps an empty anchor)")
 		return span{}, true
 	}
 	f, ok1 := intOf(from)
 	t, ok2 := intOf(to)
 	if !ok1 || !ok2 {
-		errf(path, "\"from\" and \"to\" must be integers, found %s and %s", from.Raw, to.Raw)
+		errf(path(), "\"from\" and \"to\" must be integers, found %s and %s", from.Raw, to.Raw)
 		return span{}, false
 	}
 	s := span{from: f, to: t, ok: true}
@@ -277,7 +286,7 @@ func (g *graph) decodeSpan(sp gjson.Result, path string, errf, warnf func(string
 	}
 	n := len(g.input)
 	if f < 0 || t > n || f > t {
-		warnf(path, "anchor %d:%d is outside the input (%d characters) or reversed: clamped to it as the 2019 scorer does", f, t, n)
+		warnf(path(), "anchor %d:%d is outside the input (%d characters) or reversed: clamped to it as the 2019 scorer does", f, t, n)
 	}
 	i, j := max(f, 0), min(t, n)
 	for i < j && isPunct(g.input[i]) {
@@ -302,9 +311,11 @@ func (g *graph) decodeEdge(e gjson.Result, path string, errf func(string, string
 		errf(path, "expected an edge object, found %s", kind(e))
 		return ed, key, false
 	}
-	src, ok1 := g.lookup(e.Get("source"), path+".source", errf)
-	tgt, ok2 := g.lookup(e.Get("target"), path+".target", errf)
-	l := e.Get("label")
+	o := members(e, g.scratch[2][:0])
+	g.scratch[2] = o
+	src, ok1 := g.lookup(o.get("source"), path, ".source", errf)
+	tgt, ok2 := g.lookup(o.get("target"), path, ".target", errf)
+	l := o.get("label")
 	switch {
 	case !l.Exists():
 		errf(path+".label", "an edge needs a \"label\" (the 2019 scorer cannot read the graph without one)")
@@ -324,7 +335,7 @@ func (g *graph) decodeEdge(e gjson.Result, path string, errf func(string, string
 	// {"consist-of" "subset-of"} lacks a comma, so it holds one string
 	// that no label equals). Applied before lowercasing.
 	var normal string
-	if nl := e.Get("normal"); nl.Exists() && nl.Type != gjson.Null {
+	if nl := o.get("normal"); nl.Exists() && nl.Type != gjson.Null {
 		if nl.Type != gjson.String {
 			errf(path+".normal", "expected a string, found %s", kind(nl))
 			return ed, key, false
@@ -340,10 +351,10 @@ func (g *graph) decodeEdge(e gjson.Result, path string, errf func(string, string
 	}
 	ed.label = pyLower(ed.label)
 	names := "attributes"
-	if a := e.Get("attributes"); !a.Exists() || a.Type == gjson.Null {
+	if a := o.get("attributes"); !a.Exists() || a.Type == gjson.Null {
 		names = "properties" // MRP 0.9's name for edge attributes
 	}
-	attrs, vals := g.pairs(e, names, "values", path, errf)
+	attrs, vals := g.pairs(o, names, "values", path, errf)
 	for i := range attrs {
 		if attrs[i] == "remote" && vals[i] == "false" {
 			continue // the default value is dropped
@@ -354,22 +365,54 @@ func (g *graph) decodeEdge(e gjson.Result, path string, errf func(string, string
 	return ed, key, true
 }
 
-// lookup finds the node a JSON id refers to.
-func (g *graph) lookup(id gjson.Result, path string, errf func(string, string, ...any)) (int, bool) {
+// lookup finds the node a JSON id refers to; the id is at path+suffix
+// (joined only for a message).
+func (g *graph) lookup(id gjson.Result, path, suffix string, errf func(string, string, ...any)) (int, bool) {
 	key, ok := keyOf(id)
 	if !ok {
 		if !id.Exists() {
-			errf(path, "missing node id")
+			errf(path+suffix, "missing node id")
 		} else {
-			errf(path, "expected a node id (a number or a string), found %s", kind(id))
+			errf(path+suffix, "expected a node id (a number or a string), found %s", kind(id))
 		}
 		return 0, false
 	}
 	i, ok := g.byKey[key]
 	if !ok {
-		errf(path, "no node has the id %s", id.Raw)
+		errf(path+suffix, "no node has the id %s", id.Raw)
 	}
 	return i, ok
+}
+
+// object is the members of a JSON object, read in one pass (gjson's Get
+// scans the object again for every key), appended to a scratch buffer that
+// the next object of the same kind reuses.
+type object []member
+
+type member struct {
+	key string
+	val gjson.Result
+}
+
+func members(obj gjson.Result, o object) object {
+	if obj.IsObject() {
+		obj.ForEach(func(k, v gjson.Result) bool {
+			o = append(o, member{k.Str, v})
+			return true
+		})
+	}
+	return o
+}
+
+// get returns the value of key, the last one when the key repeats (as
+// Python's json reads it), or a Result that does not exist.
+func (o object) get(key string) gjson.Result {
+	for i := len(o) - 1; i >= 0; i-- {
+		if o[i].key == key {
+			return o[i].val
+		}
+	}
+	return gjson.Result{}
 }
 
 // forEach calls f on each element of an array (nothing for other values,

@@ -79,7 +79,9 @@ func Parse(name string, r io.Reader) (*document.Input, error) {
 			text = bytes.TrimPrefix(text, []byte("\ufeff"))
 		}
 		if len(text) > 0 {
-			doc, issues := graphDoc(text, lineNo, len(in.Docs), out[:0])
+			var doc document.Doc
+			var issues []issue
+			doc, issues, out = graphDoc(text, lineNo, len(in.Docs), out[:0])
 			for _, is := range issues {
 				if is.warn {
 					in.Warnings = append(in.Warnings, fmt.Sprintf("%s: %s: %s", name, doc.Name, is.msg))
@@ -108,15 +110,16 @@ func Parse(name string, r io.Reader) (*document.Input, error) {
 }
 
 // graphDoc turns one line into a document; JSON is empty when the graph
-// has errors. Warnings name the path in their message.
-func graphDoc(text []byte, lineNo, index int, buf []byte) (document.Doc, []issue) {
+// has errors. Warnings name the path in their message. The document is
+// written in buf, which is returned for the next one.
+func graphDoc(text []byte, lineNo, index int, buf []byte) (document.Doc, []issue, []byte) {
 	doc := document.Doc{Index: index, Line: lineNo, Name: fmt.Sprintf("line %d", lineNo)}
 	if !gjson.ValidBytes(text) {
-		return doc, []issue{{msg: "not a JSON object (an MRP file has one graph per line)"}}
+		return doc, []issue{{msg: "not a JSON object (an MRP file has one graph per line)"}}, buf
 	}
 	obj := gjson.ParseBytes(text)
 	if !obj.IsObject() {
-		return doc, []issue{{msg: "expected a graph object, found " + kind(obj)}}
+		return doc, []issue{{msg: "expected a graph object, found " + kind(obj)}}, buf
 	}
 	g, issues := decode(obj)
 	if g.id != "" || g.framework != "" {
@@ -130,7 +133,7 @@ func graphDoc(text []byte, lineNo, index int, buf []byte) (document.Doc, []issue
 		bad = bad || !issues[i].warn
 	}
 	if bad {
-		return doc, issues
+		return doc, issues, buf
 	}
 	if g.input == nil {
 		for _, n := range g.nodes {
@@ -144,8 +147,9 @@ func graphDoc(text []byte, lineNo, index int, buf []byte) (document.Doc, []issue
 		issues = append(issues, issue{warn: true, msg: fmt.Sprintf("%d nodes but no top, label, property, anchor or edge: nothing to score (as a gold graph, its pair counts nothing under the mrp spec's micro(gold), where the 2019 scorer would count the system graph)", len(g.nodes))})
 	}
 	doc.ID = g.framework + "/" + g.id
-	doc.JSON = string(appendDoc(buf, g))
-	return doc, issues
+	buf = appendDoc(buf, g)
+	doc.JSON = string(buf)
+	return doc, issues, buf
 }
 
 // scorable reports whether g has any tuple of mrp.metric.
