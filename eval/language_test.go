@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -560,4 +562,53 @@ metric m = F<->[xs](delta)
 	// Without a convention, still an error.
 	_, err := p.PairDocs(input(t, "g", doc{"a", nil}), input(t, "p", doc{"b", nil}), false)
 	require.Error(t, err)
+}
+
+// TestBreakdownTies: when several variable bijections are optimal, a
+// breakdown of a latent matching favours the first key (in the order its
+// ontology declares; sorted otherwise), whatever the order of the elements.
+// Pred variable u can be gold 1 (an "a" tuple in common) or gold 2 (a "b"
+// tuple): one common tuple either way.
+func TestBreakdownTies(t *testing.T) {
+	type tuple struct {
+		Kind string `json:"kind"`
+		X    string `json:"x"`
+		Y    string `json:"y"`
+	}
+	type doc struct {
+		Ts []tuple `json:"ts"`
+	}
+	gold := []tuple{{"a", "1", "p"}, {"b", "2", "q"}}
+	pred := []tuple{{"a", "u", "p"}, {"b", "u", "q"}}
+	for _, c := range []struct{ kind, first string }{
+		{"K\nontology K { k: a, b }", "a"},
+		{"K\nontology K { k: b, a }", "b"},
+		{"string", "a"},
+	} {
+		kind, decl, _ := strings.Cut(c.kind, "\n")
+		p := compile(t, decl+`
+type T { kind: `+kind+`, x: var, y: string }
+type Doc { ts: set<T> }
+input Doc
+metric m = F<->[ts](delta) by kind
+`)
+		for _, rev := range []bool{false, true} {
+			g, pr := slices.Clone(gold), slices.Clone(pred)
+			if rev {
+				slices.Reverse(g)
+				slices.Reverse(pr)
+			}
+			res, err := p.Score(input(t, "g", doc{g}), input(t, "p", doc{pr}), eval.Options{})
+			require.NoError(t, err)
+			m := res.Metrics[0]
+			require.Equal(t, 1.0, m.Sums.PredGold)
+			for _, row := range m.By {
+				want := 0.0
+				if row.Name == c.first {
+					want = 1
+				}
+				assert.Equal(t, want, row.Sums.PredGold, "%s, reversed %v: row %s", c.kind, rev, row.Name)
+			}
+		}
+	}
 }

@@ -114,6 +114,15 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 			pm.top = top
 			if m.By != nil {
 				pm.by = &byPlan{key: comp.view(m.By)}
+				if o, ok := m.By.Out.(*types.Ontology); ok {
+					pm.by.order = make(map[string]int, len(o.Concepts))
+					for i, name := range o.Concepts {
+						pm.by.order[name] = i
+					}
+				}
+				if top.match != nil && top.match.latent != nil {
+					pm.by.tie = newTie(top.match.latent, pm.by)
+				}
 			}
 			if m.UsesN {
 				if pm.topR, err = comp.compile(m.Body, ast.NormR); err != nil {

@@ -2,6 +2,7 @@ package specs_test
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -290,5 +291,41 @@ func TestSmatchOnMRP(t *testing.T) {
 		assert.Equal(t, float64(w.C), s.PredGold, c.expected)
 		assert.Equal(t, s.Search.Pairs, s.Search.Proven, c.expected)
 		assert.Len(t, res.PerDoc, w.N)
+	}
+}
+
+// TestMRPElementOrder shuffles the tuples of every graph of the EDS pair:
+// every document's counts, each type's included, are unchanged. Where
+// several correspondences are optimal, the breakdown breaks the tie by its
+// key order, not by the order of the tuples.
+func TestMRPElementOrder(t *testing.T) {
+	p := plan(t, "mrp")
+	rng := rand.New(rand.NewPCG(7, 8))
+	g0, s0 := readMRP(t, "data/sample/eds/wsj.mrp"), readMRP(t, "data/score/eds/wsj.pet.mrp")
+	shuffle := func(in *document.Input) *document.Input {
+		var docs []any
+		for _, d := range in.Docs {
+			var v any
+			require.NoError(t, json.Unmarshal([]byte(d.JSON), &v))
+			docs = append(docs, shuffleValue(rng, v, p.Prog.Input))
+		}
+		data, err := json.Marshal(docs)
+		require.NoError(t, err)
+		out, err := document.ParseJSON(in.Path, data, "json")
+		require.NoError(t, err)
+		out.Unpaired = in.Unpaired
+		return out
+	}
+	want, err := p.Score(g0, s0, eval.Options{PerDoc: true})
+	require.NoError(t, err)
+	for round := range 3 {
+		got, err := p.Score(shuffle(g0), shuffle(s0), eval.Options{PerDoc: true})
+		require.NoError(t, err)
+		for d := range want.PerDoc {
+			for m, w := range want.PerDoc[d].Metrics {
+				g := got.PerDoc[d].Metrics[m]
+				require.Equal(t, w.Sums.PredGold, g.Sums.PredGold, "round %d %s %s", round, want.PerDoc[d].ID, w.Name)
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package mrp
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/tidwall/gjson"
 )
@@ -122,6 +123,7 @@ func decode(obj gjson.Result) (*graph, []issue) {
 	// The scorer keeps edges in a set keyed by (target, source, label) as
 	// written: a repeated edge is dropped, attributes and all.
 	seen := map[edgeKey]int{}
+	var repeats []string
 	ei := 0
 	forEach(edges, func(e gjson.Result) bool {
 		path := "edges." + strconv.Itoa(ei)
@@ -131,13 +133,21 @@ func decode(obj gjson.Result) (*graph, []issue) {
 			return true
 		}
 		if first, dup := seen[k]; dup {
-			warnf(path, "repeats edge %d (same source, target and label): counted once, with the first one's attributes, as the 2019 scorer does", first)
+			repeats = append(repeats, fmt.Sprintf("%d of %d", ei-1, first))
 			return true
 		}
 		seen[k] = ei - 1
 		g.edges = append(g.edges, ed)
 		return true
 	})
+	if n := len(repeats); n > 0 {
+		const shown = 5
+		list := strings.Join(repeats[:min(n, shown)], ", ")
+		if n > shown {
+			list += fmt.Sprintf(" and %d more", n-shown)
+		}
+		warnf("edges", "%d repeated edges (same source, target and label; edge %s): each counted once, with the first one's attributes, as the 2019 scorer does", n, list)
+	}
 
 	tops := top.get("tops")
 	if tops.Exists() && tops.Type != gjson.Null && !tops.IsArray() {

@@ -51,8 +51,12 @@ var Format = &document.Format{Name: "mrp", Detect: Detect, Parse: Parse}
 // scorer names the convention's owner in warnings.
 const scorer = "the MRP 2019 scorer"
 
-// maxErrors bounds the errors reported for one file.
-const maxErrors = 50
+// maxErrors and maxWarnings bound what is reported for one file (a
+// systematically broken file says the rest in one line).
+const (
+	maxErrors   = 50
+	maxWarnings = 100
+)
 
 // Parse reads MRP graphs, one JSON object per line, from r, through a
 // buffer: memory follows the longest line and the documents written.
@@ -66,7 +70,7 @@ func Parse(name string, r io.Reader) (*document.Input, error) {
 	}
 	in := &document.Input{Path: name, Unpaired: document.UnpairedGold, Convention: scorer}
 	var errs document.DataErrors
-	nErr := 0
+	nErr, nWarn := 0, 0
 	var line, out []byte
 	for lineNo := 1; ; lineNo++ {
 		var err error
@@ -84,7 +88,9 @@ func Parse(name string, r io.Reader) (*document.Input, error) {
 			doc, issues, out = graphDoc(text, lineNo, len(in.Docs), out[:0])
 			for _, is := range issues {
 				if is.warn {
-					in.Warnings = append(in.Warnings, fmt.Sprintf("%s: %s: %s", name, doc.Name, is.msg))
+					if nWarn++; nWarn <= maxWarnings {
+						in.Warnings = append(in.Warnings, fmt.Sprintf("%s: %s: %s", name, doc.Name, is.msg))
+					}
 					continue
 				}
 				nErr++
@@ -99,6 +105,9 @@ func Parse(name string, r io.Reader) (*document.Input, error) {
 		if err == io.EOF {
 			break
 		}
+	}
+	if nWarn > maxWarnings {
+		in.Warnings = append(in.Warnings, fmt.Sprintf("%s: %d more warnings not shown", name, nWarn-maxWarnings))
 	}
 	if nErr > maxErrors {
 		errs = append(errs, &document.DataError{File: name, Msg: fmt.Sprintf("and %d more errors", nErr-maxErrors)})

@@ -220,7 +220,7 @@ func TestWarnings(t *testing.T) {
 	assert.Equal(t, []string{
 		`g.mrp: graph "eds/g1" (line 1): nodes.0.anchors.0: anchor 20:40 is outside the input (28 characters) or reversed: clamped to it as the 2019 scorer does`,
 		`g.mrp: graph "eds/g1" (line 1): nodes.2.id: node id 1 repeats nodes.1's: the two are one node to the 2019 scorer, whose tuples name nodes by id (for --score smatch and edm, edges attach to the last node with the id)`,
-		`g.mrp: graph "eds/g1" (line 1): edges.1: repeats edge 0 (same source, target and label): counted once, with the first one's attributes, as the 2019 scorer does`,
+		`g.mrp: graph "eds/g1" (line 1): edges: 1 repeated edges (same source, target and label; edge 1 of 0): each counted once, with the first one's attributes, as the 2019 scorer does`,
 		`g.mrp: graph "ucca/e" (line 2): 1 nodes but no top, label, property, anchor or edge: nothing to score (as a gold graph, its pair counts nothing under the mrp spec's micro(gold), where the 2019 scorer would count the system graph)`,
 	}, in.Warnings)
 	assert.Equal(t, document.UnpairedGold, in.Unpaired)
@@ -326,4 +326,24 @@ func TestAppendString(t *testing.T) {
 		assert.Equal(t, s, back)
 		assert.True(t, bytes.HasPrefix(b, []byte{'"'}))
 	}
+}
+
+// TestLimits: a file with many problems says the rest in one line.
+func TestLimits(t *testing.T) {
+	var b strings.Builder
+	for i := range 120 {
+		b.WriteString(strings.Replace(line(`{"id": 0, "anchors": [{"from": 20, "to": 40}]}`, ``), `"g1"`, fmt.Sprintf(`"g%d"`, i), 1))
+	}
+	in := parse(t, b.String())
+	require.Len(t, in.Warnings, 101)
+	assert.Equal(t, "g.mrp: 20 more warnings not shown", in.Warnings[100])
+	b.Reset()
+	for range 60 {
+		b.WriteString("{\n")
+	}
+	_, err := Parse("g.mrp", strings.NewReader(b.String()))
+	var errs document.DataErrors
+	require.ErrorAs(t, err, &errs)
+	require.Len(t, errs, 51)
+	assert.Equal(t, "g.mrp: and 10 more errors", errs[50].Error())
 }
