@@ -24,6 +24,7 @@ func TestReadFrom(t *testing.T) {
 	cases := []struct{ name, text, detected string }{
 		{"conll", "#begin document (d); part 000\nw 0 (1)\n#end document\n", "conll2012"},
 		{"amr", "# ::id a\n(w / want-01)\n", "penman"},
+		{"mrp", `{"id": "1", "flavor": 0, "framework": "dm", "nodes": [{"id": 0}]}` + "\n", "mrp"},
 		{"json", `[{"id": "a"}]`, ""},
 		{"jsonl", "{\"id\": \"a\"}\n{\"id\": \"b\"}\n", ""},
 	}

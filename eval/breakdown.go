@@ -75,7 +75,7 @@ func breakdown(c *ctx, m *matcher, by *byPlan, x, y value.Ref, wantXX, wantYY bo
 		at(keyY[j])
 	}
 	chosen := m.pairs(c, op, xs, ys, &s)
-	if by.tie != nil && len(chosen) > 0 {
+	if by.tie != nil && len(chosen) > 0 && s.Search.Proven == s.Search.Pairs {
 		chosen = by.tieBreak(c, m, op, xs, ys, keyY, chosen, &s)
 	}
 	for _, e := range chosen {
@@ -146,7 +146,7 @@ func (m *matcher) pairs(c *ctx, op operands, xs, ys []value.Ref, stats *Sums) []
 // optimum unchanged: among the optimal matchings it takes one that favours
 // the first key, then the second, and so on. The second solution is kept
 // only when it is proven and reaches the first one's sum; it costs one
-// search more, within a node budget.
+// search more, within a node budget, after a first search that was proven.
 
 // tieWeight is ε·2^-r of the pair being weighed, for the tie matcher.
 type tieWeight struct {

@@ -190,8 +190,8 @@ func readLine(br *bufio.Reader, buf []byte) ([]byte, error) {
 }
 
 // Detect reports whether data starts (after blank lines) with an MRP
-// graph: a JSON object with an "id", a "framework" and "flavor" or
-// "nodes". A prefix of a long first line is enough.
+// graph: a JSON object with an "id", a "framework" and "flavor" or an
+// array of "nodes". A prefix of a long first line is enough.
 func Detect(data []byte) bool {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	s := strings.TrimLeft(string(data[:min(len(data), 64<<10)]), " \t\r\n")
@@ -202,5 +202,7 @@ func Detect(data []byte) bool {
 		s = s[:k]
 	}
 	has := func(key string) bool { return gjson.Get(s, key).Exists() }
-	return has("id") && has("framework") && (has("flavor") || has("nodes"))
+	// This adapter's own documents have "nodes" too, as a count: they are
+	// JSON for the spec.
+	return has("id") && has("framework") && (has("flavor") || gjson.Get(s, "nodes").IsArray())
 }

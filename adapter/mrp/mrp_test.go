@@ -291,6 +291,8 @@ func TestDetect(t *testing.T) {
 	assert.True(t, Detect([]byte("\n"+`{"nodes": [], "framework": "amr", "id": "x"}`)))
 	assert.True(t, Detect([]byte(`{"id": "x", "flavor": 0, "framework": "dm", "input": "`+strings.Repeat("a", 70<<10))))
 	assert.False(t, Detect([]byte(`{"id": "x", "entities": []}`)))
+	// The adapter's own documents, written out, are JSON for the spec.
+	assert.False(t, Detect([]byte(parse(t, line(`{"id": 0}`, ``)).Docs[0].JSON)))
 	assert.False(t, Detect([]byte(`[{"id": "x", "framework": "dm", "nodes": []}]`)))
 	assert.False(t, Detect([]byte("# ::id a\n(w / want-01)\n")))
 }
