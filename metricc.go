@@ -212,39 +212,23 @@ type Options struct {
 
 // Score reads gold and pred and scores them.
 func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
-	if gold.read == nil || pred.read == nil {
+	if gold.open == nil || pred.open == nil {
 		return nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
 	}
-	g, err := gold.read()
+	g, gc, err := gold.open()
 	if err != nil {
 		return nil, err
 	}
-	p, err := pred.read()
+	defer gc.Close()
+	p, pc, err := pred.open()
 	if err != nil {
 		return nil, err
 	}
-	// Pairing may warn too (an input format's convention for unpaired
-	// documents), so the warnings are given after it, errors or not.
-	pairs, err := s.plan.PairDocs(g, p, opts.AllowMissing)
-	if opts.Warn != nil {
-		for _, in := range []*document.Input{g, p} {
-			for _, w := range in.Warnings {
-				opts.Warn(w)
-			}
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	res, err := s.plan.ScorePairs(g.Path, p.Path, pairs, eval.Options{
+	defer pc.Close()
+	return s.plan.ScoreStreams(g, p, eval.Options{
 		Workers: opts.Workers, Macro: opts.Macro, PerDoc: opts.PerDoc,
 		AllowMissing: opts.AllowMissing, Metrics: opts.Metrics,
 		Search: solver.Limits{MaxNodes: opts.SearchNodes, Timeout: opts.SearchTime},
+		Warn:   opts.Warn,
 	})
-	if err == nil && opts.Warn != nil {
-		for _, w := range res.Warnings {
-			opts.Warn(w)
-		}
-	}
-	return res, err
 }

@@ -462,14 +462,15 @@ metric gold = F<->[xs](delta) micro(gold)
 	}
 	gold := []any{doc{"a", []int{1, 2}}, doc{"b", []int{}}, doc{"c", []int{5}}}
 	pred := []any{doc{"a", []int{1}}, doc{"b", []int{3, 4}}, doc{"c", []int{5, 6}}}
-	res, err := p.Score(input(t, "g", gold...), input(t, "p", pred...), eval.Options{PerDoc: true, Macro: true})
+	var warnings []string
+	res, err := p.Score(input(t, "g", gold...), input(t, "p", pred...), eval.Options{PerDoc: true, Macro: true, Warn: func(w string) { warnings = append(warnings, w) }})
 	require.NoError(t, err)
 	assert.Equal(t, Sums(2, 5, 3), sums(res.Metrics[0]))
 	assert.Equal(t, Sums(2, 3, 3), sums(res.Metrics[1]), "document b is left out")
 	assert.Equal(t, "micro(gold)", res.Metrics[1].Average)
 	assert.InDelta(t, 2.0/3, res.Metrics[1].Precision, 1e-12, "micro(gold) is declared: --macro leaves it")
 	assert.Equal(t, Sums(0, 2, 0), sums(res.PerDoc[1].Metrics[1]), "the document keeps its own sums")
-	assert.Equal(t, []string{`g: document "b" (line 1): the gold scores 0 against itself: left out of gold (micro(gold)), whatever the prediction has`}, res.Warnings)
+	assert.Equal(t, []string{`g: document "b" (line 1): the gold scores 0 against itself: left out of gold (micro(gold)), whatever the prediction has`}, warnings)
 }
 
 // TestBreakdownRows: m[key] is a row of m's breakdown: a metric whose body
@@ -555,9 +556,13 @@ metric m = F<->[xs](delta)
 		}
 		assert.Equal(t, c.ids, ids)
 		assert.Equal(t, c.warns, pred.Warnings)
-		res, err := p.ScorePairs("g", "p", pairs, eval.Options{})
+		gold, pred = input(t, "g", doc{"a", []int{1}}, doc{"b", []int{2, 3}}), input(t, "p", doc{"a", []int{1}}, doc{"c", []int{4, 5}})
+		pred.Unpaired, pred.Convention = c.conv, "the scorer" // either file may declare it
+		var warnings []string
+		res, err := p.Score(gold, pred, eval.Options{Warn: func(w string) { warnings = append(warnings, w) }})
 		require.NoError(t, err)
 		assert.Equal(t, c.sums, sums(res.Metrics[0]))
+		assert.Equal(t, c.warns, warnings)
 	}
 	// Without a convention, still an error.
 	_, err := p.PairDocs(input(t, "g", doc{"a", nil}), input(t, "p", doc{"b", nil}), false)

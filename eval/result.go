@@ -161,9 +161,6 @@ type Result struct {
 	Params  []Param
 	Metrics []*MetricResult
 	PerDoc  []DocResult
-	// Warnings are what scoring has to say about the documents (those a
-	// micro(gold) metric leaves out), for stderr; not part of the JSON.
-	Warnings []string
 }
 
 // Param is a param's name and the value a run used.

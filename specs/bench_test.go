@@ -120,9 +120,7 @@ func BenchmarkMRP(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				g, s := read()
-				pairs, err := p.PairDocs(g, s, false)
-				require.NoError(b, err)
-				res, err := p.ScorePairs("gold", "system", pairs, eval.Options{Workers: 1})
+				res, err := p.Score(g, s, eval.Options{Workers: 1})
 				require.NoError(b, err)
 				if st := res.Metrics[len(res.Metrics)-1].Sums.Search; st.Proven != st.Pairs {
 					b.Fatalf("%d of %d pairs proven", st.Proven, st.Pairs)

@@ -91,10 +91,7 @@ func readMRP(t *testing.T, path string) *document.Input {
 func scoreMRP(t *testing.T, spec, gold, pred string) *eval.Result {
 	t.Helper()
 	p := plan(t, spec)
-	g, s := readMRP(t, gold), readMRP(t, pred)
-	pairs, err := p.PairDocs(g, s, false)
-	require.NoError(t, err)
-	res, err := p.ScorePairs(g.Path, s.Path, pairs, eval.Options{PerDoc: true, Workers: 2})
+	res, err := p.Score(readMRP(t, gold), readMRP(t, pred), eval.Options{PerDoc: true, Workers: 2})
 	require.NoError(t, err)
 	return res
 }
@@ -227,9 +224,12 @@ func TestMRPConventions(t *testing.T) {
 		`constructed/system.mrp: no prediction for gold graph "eds/missing" (line 3) of constructed/gold.mrp: scored against an empty one, as the MRP 2019 scorer does`,
 		`constructed/system.mrp: graph "eds/extra" (line 3) has no gold in constructed/gold.mrp: not scored, as the MRP 2019 scorer does`,
 	}, s.Warnings)
-	res, err := p.ScorePairs(g.Path, s.Path, pairs, eval.Options{PerDoc: true})
+	var warnings []string
+	res, err := p.Score(readMRP(t, "constructed/gold.mrp"), readMRP(t, "constructed/system.mrp"),
+		eval.Options{PerDoc: true, Warn: func(w string) { warnings = append(warnings, w) }})
 	require.NoError(t, err)
-	assert.Equal(t, []string{`constructed/gold.mrp: graph "eds/emptygold" (line 4): the gold scores 0 against itself: left out of all (micro(gold)), whatever the prediction has`}, res.Warnings)
+	assert.Equal(t, append(s.Warnings,
+		`constructed/gold.mrp: graph "eds/emptygold" (line 4): the gold scores 0 against itself: left out of all (micro(gold)), whatever the prediction has`), warnings)
 	// The empty gold's pair still has its own sums; the corpus leaves it out.
 	assert.Equal(t, gsc{0, 3, 0}, mrpCounts(t, res.PerDoc[3].Metrics)["all"])
 	assert.Equal(t, gsc{36, 32, 29}, mrpCounts(t, res.Metrics)["all"])

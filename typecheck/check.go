@@ -90,6 +90,7 @@ type checker struct {
 	// letStack is the chain of lets being instantiated, for cycle errors
 	// and for the "in let ... at type ..." context of messages.
 	letStack []*letUse
+	signs    *signs // see sign.go
 	// rows are the breakdown rows corpus metrics name (m[key]), checked
 	// against their metric's key once every metric is.
 	rows []*CorpusRef
@@ -691,6 +692,7 @@ func (c *checker) checkMetrics() {
 		}
 		e.m.UsesN = UsesN(e.m.Body)
 		e.m.Average = e.metric.Average
+		c.checkSign(e.m.Body, "the metric")
 		c.checkLatent(e.m)
 		c.checkBy(e)
 	}
@@ -1086,6 +1088,8 @@ func (c *checker) splitMetric(e *nameEntry) {
 		}
 	}
 	e.m.Split = &split
+	c.checkSign(split[0], "the precision side")
+	c.checkSign(split[1], "the recall side")
 	e.m.UsesN = UsesN(split[0]) || UsesN(split[1])
 }
 

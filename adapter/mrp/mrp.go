@@ -45,9 +45,6 @@ import (
 	"github.com/metricc/metricc/document"
 )
 
-// Format is the mrp input adapter.
-var Format = &document.Format{Name: "mrp", Detect: Detect, Parse: Parse}
-
 // scorer names the convention's owner in warnings.
 const scorer = "the MRP 2019 scorer"
 
@@ -58,64 +55,113 @@ const (
 	maxWarnings = 100
 )
 
-// Parse reads MRP graphs, one JSON object per line, from r, through a
-// buffer: memory follows the longest line and the documents written.
-// Every gold graph is scored; a missing system graph scores as an empty
-// one and a system graph without gold is not scored, each with a warning
-// (document.UnpairedGold), as the scorer pairs them.
+// Format is the mrp input adapter.
+var Format = &document.Format{Name: "mrp", Detect: Detect, Parse: Parse, Stream: Stream,
+	Expect: `one graph per line, {"id": ..., "framework": ..., "nodes": [...]}`}
+
+// Parse reads a whole file of MRP graphs; see Stream. Every graph that
+// cannot be read is reported in the DataErrors returned.
 func Parse(name string, r io.Reader) (*document.Input, error) {
+	return document.Collect(Stream(name, r))
+}
+
+// Stream reads MRP graphs, one JSON object per line, from r, one graph at
+// a time through a buffer: memory follows the longest line. A graph with
+// errors is one *document.DataError (its first problem, and the others in
+// the message), and the stream goes on. Every gold graph is scored; a
+// missing system graph scores as an empty one and a system graph without
+// gold is not scored, each with a warning (document.UnpairedGold), as the
+// scorer pairs them.
+func Stream(name string, r io.Reader) document.Stream {
 	br, ok := r.(*bufio.Reader)
 	if !ok || br.Size() < 64<<10 {
 		br = bufio.NewReaderSize(r, 64<<10)
 	}
-	in := &document.Input{Path: name, Unpaired: document.UnpairedGold, Convention: scorer}
-	var errs document.DataErrors
-	nErr, nWarn := 0, 0
-	var line, out []byte
-	for lineNo := 1; ; lineNo++ {
+	return &stream{name: name, r: br}
+}
+
+type stream struct {
+	name         string
+	r            *bufio.Reader
+	lineNo, docs int
+	line, out    []byte
+	warnings     []string
+	nWarn, nErr  int
+	done         bool
+}
+
+func (s *stream) Path() string     { return s.name }
+func (s *stream) Positional() bool { return false }
+
+// Unpaired is the scorer's convention (score/core.py intersect).
+func (s *stream) Unpaired() (document.Unpaired, string) { return document.UnpairedGold, scorer }
+
+func (s *stream) Warnings() []string {
+	w := s.warnings
+	s.warnings = nil
+	return w
+}
+
+func (s *stream) warn(msg string) {
+	if s.nWarn++; s.nWarn <= maxWarnings {
+		s.warnings = append(s.warnings, msg)
+	} else if s.nWarn == maxWarnings+1 {
+		s.warnings = append(s.warnings, s.name+": more warnings not shown")
+	}
+}
+
+func (s *stream) Next() (document.Doc, error) {
+	for !s.done {
 		var err error
-		line, err = readLine(br, line[:0])
+		s.line, err = readLine(s.r, s.line[:0])
 		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			s.done = true
+			return document.Doc{}, fmt.Errorf("%s: %w", s.name, err)
 		}
-		text := bytes.TrimSpace(line)
-		if lineNo == 1 {
+		s.lineNo++
+		s.done = err == io.EOF
+		text := bytes.TrimSpace(s.line)
+		if s.lineNo == 1 {
 			text = bytes.TrimPrefix(text, []byte("\ufeff"))
 		}
-		if len(text) > 0 {
-			var doc document.Doc
-			var issues []issue
-			doc, issues, out = graphDoc(text, lineNo, len(in.Docs), out[:0])
-			for _, is := range issues {
-				if is.warn {
-					if nWarn++; nWarn <= maxWarnings {
-						in.Warnings = append(in.Warnings, fmt.Sprintf("%s: %s: %s", name, doc.Name, is.msg))
-					}
-					continue
-				}
-				nErr++
-				if nErr <= maxErrors {
-					errs = append(errs, &document.DataError{File: name, Doc: doc.Name, Path: is.path, Msg: is.msg})
-				}
-			}
-			if doc.JSON != "" {
-				in.Docs = append(in.Docs, doc)
+		if len(text) == 0 {
+			continue
+		}
+		var doc document.Doc
+		var issues []issue
+		doc, issues, s.out = graphDoc(text, s.lineNo, s.docs, s.out[:0])
+		var bad *document.DataError
+		var more []string
+		for _, is := range issues {
+			switch {
+			case is.warn:
+				s.warn(fmt.Sprintf("%s: %s: %s", s.name, doc.Name, is.msg))
+			case bad == nil:
+				bad = &document.DataError{File: s.name, Doc: doc.Name, Path: is.path, Msg: is.msg}
+			case is.path != "":
+				more = append(more, is.path+": "+is.msg)
+			default:
+				more = append(more, is.msg)
 			}
 		}
-		if err == io.EOF {
-			break
+		if bad != nil {
+			if len(more) > 0 {
+				bad.Msg += " (also " + strings.Join(more, "; ") + ")"
+			}
+			if s.nErr++; s.nErr > maxErrors {
+				continue
+			}
+			return document.Doc{}, bad
 		}
+		s.docs++
+		return doc, nil
 	}
-	if nWarn > maxWarnings {
-		in.Warnings = append(in.Warnings, fmt.Sprintf("%s: %d more warnings not shown", name, nWarn-maxWarnings))
+	if s.nErr > maxErrors {
+		n := s.nErr - maxErrors
+		s.nErr = maxErrors
+		return document.Doc{}, document.DataErrors{{File: s.name, Msg: fmt.Sprintf("and %d more graphs with errors", n)}}
 	}
-	if nErr > maxErrors {
-		errs = append(errs, &document.DataError{File: name, Msg: fmt.Sprintf("and %d more errors", nErr-maxErrors)})
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	return in, nil
+	return document.Doc{}, io.EOF
 }
 
 // graphDoc turns one line into a document; JSON is empty when the graph

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strings"
@@ -262,8 +263,21 @@ func TestErrors(t *testing.T) {
 			assert.Equal(t, c.want, err.Error())
 		})
 	}
+	// A graph's problems are one error; the graphs after it are read.
+	in, err := Parse("g.mrp", strings.NewReader(strings.Replace(line(`{"id": 1}`, `{"source": 1, "target": 3, "label": "a"}`), `"tops": [0]`, `"tops": [5]`, 1)))
+	assert.Nil(t, in)
+	assert.EqualError(t, err, `g.mrp: graph "eds/g1" (line 1): edges.0.target: no node has the id 3 (also tops.0: no node has the id 5)`)
+	st := Stream("g.mrp", strings.NewReader(line(`{"id": 0}`, `{"source": 0, "target": 3, "label": "a"}`)+line(`{"id": 0}`, ``)))
+	_, err = st.Next()
+	var one *document.DataError
+	require.ErrorAs(t, err, &one)
+	d, err := st.Next()
+	require.NoError(t, err)
+	assert.Equal(t, 2, d.Line)
+	_, err = st.Next()
+	assert.Equal(t, io.EOF, err)
 	// Every error of the file, in order.
-	_, err := Parse("g.mrp", strings.NewReader(line(`{"id": 0}`, `{"source": 0, "target": 3, "label": "a"}`)+"\n"+line(`{"id": 0}`, `{"source": 4, "target": 0, "label": "a"}`)))
+	_, err = Parse("g.mrp", strings.NewReader(line(`{"id": 0}`, `{"source": 0, "target": 3, "label": "a"}`)+"\n"+line(`{"id": 0}`, `{"source": 4, "target": 0, "label": "a"}`)))
 	var errs document.DataErrors
 	require.ErrorAs(t, err, &errs)
 	require.Len(t, errs, 2)
@@ -338,7 +352,7 @@ func TestLimits(t *testing.T) {
 	}
 	in := parse(t, b.String())
 	require.Len(t, in.Warnings, 101)
-	assert.Equal(t, "g.mrp: 20 more warnings not shown", in.Warnings[100])
+	assert.Equal(t, "g.mrp: more warnings not shown", in.Warnings[100])
 	b.Reset()
 	for range 60 {
 		b.WriteString("{\n")
@@ -347,5 +361,5 @@ func TestLimits(t *testing.T) {
 	var errs document.DataErrors
 	require.ErrorAs(t, err, &errs)
 	require.Len(t, errs, 51)
-	assert.Equal(t, "g.mrp: and 10 more errors", errs[50].Error())
+	assert.Equal(t, "g.mrp: and 10 more graphs with errors", errs[50].Error())
 }

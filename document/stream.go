@@ -1,0 +1,92 @@
+package document
+
+import (
+	"errors"
+	"io"
+)
+
+// Stream yields the documents of one file in order, one at a time, so that
+// a run holds the documents being scored rather than the corpus.
+type Stream interface {
+	// Path names the file in messages.
+	Path() string
+	// Next returns the next document, or io.EOF after the last. A
+	// *DataError is a document that could not be read: the stream goes on
+	// after it. Any other error (an I/O error, DataErrors) ends the stream.
+	Next() (Doc, error)
+	// Warnings returns the repairs made since the last call.
+	Warnings() []string
+	// Positional: the documents have no ids of their own (see Input).
+	Positional() bool
+}
+
+// Conventional is a Stream whose format's official scorer has a
+// convention for unpaired documents (see Input.Unpaired); pairing follows
+// it. who names the scorer in warnings.
+type Conventional interface {
+	Unpaired() (rule Unpaired, who string)
+}
+
+// InputStream streams the documents of an input already read.
+func InputStream(in *Input) Stream { return &inputStream{in: in} }
+
+func (s *inputStream) Unpaired() (Unpaired, string) { return s.in.Unpaired, s.in.Convention }
+
+type inputStream struct {
+	in     *Input
+	next   int
+	warned bool
+}
+
+func (s *inputStream) Path() string     { return s.in.Path }
+func (s *inputStream) Positional() bool { return s.in.Positional }
+
+func (s *inputStream) Next() (Doc, error) {
+	if s.next == len(s.in.Docs) {
+		return Doc{}, io.EOF
+	}
+	s.next++
+	return s.in.Docs[s.next-1], nil
+}
+
+func (s *inputStream) Warnings() []string {
+	if s.warned {
+		return nil
+	}
+	s.warned = true
+	return s.in.Warnings
+}
+
+// Collect reads a whole stream into an Input. Every document that could
+// not be read is reported, in order, in the DataErrors returned.
+func Collect(s Stream) (*Input, error) {
+	in := &Input{Path: s.Path(), Positional: s.Positional()}
+	if c, ok := s.(Conventional); ok {
+		in.Unpaired, in.Convention = c.Unpaired()
+	}
+	var errs DataErrors
+	for {
+		d, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		var de *DataError
+		if errors.As(err, &de) {
+			errs = append(errs, de)
+			continue
+		}
+		if err != nil {
+			var more DataErrors
+			if errors.As(err, &more) {
+				return nil, append(errs, more...)
+			}
+			return nil, err
+		}
+		in.Docs = append(in.Docs, d)
+	}
+	in.Warnings = s.Warnings()
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return in, nil
+}
