@@ -218,8 +218,9 @@ type Options struct {
 	// with its gap.
 	SearchNodes int
 	SearchTime  time.Duration
-	// Warn receives the warnings of input adapters (repairs they made);
-	// nil drops them.
+	// Warn receives the warnings of input adapters (repairs they made),
+	// of pairing (a format's convention for unpaired documents) and of
+	// scoring (documents a micro(gold) metric leaves out); nil drops them.
 	Warn func(string)
 
 	// Bootstrap, when positive, adds percentile intervals of every value

@@ -15,6 +15,7 @@ import (
 
 	"github.com/metricc/metricc/adapter/conll2012"
 	"github.com/metricc/metricc/adapter/eael"
+	"github.com/metricc/metricc/adapter/mrp"
 	"github.com/metricc/metricc/adapter/penman"
 	"github.com/metricc/metricc/document"
 )
@@ -27,7 +28,7 @@ var Formats = []*document.Format{
 	conll2012.Format,
 	penman.Format,
 	{Name: "conllu"},
-	{Name: "mrp"},
+	mrp.Format,
 	eael.Format,
 }
 

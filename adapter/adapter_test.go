@@ -24,6 +24,7 @@ func TestReadFrom(t *testing.T) {
 	cases := []struct{ name, text, detected string }{
 		{"conll", "#begin document (d); part 000\nw 0 (1)\n#end document\n", "conll2012"},
 		{"amr", "# ::id a\n(w / want-01)\n", "penman"},
+		{"mrp", `{"id": "1", "flavor": 0, "framework": "dm", "nodes": [{"id": 0}]}` + "\n", "mrp"},
 		{"json", `[{"id": "a"}]`, ""},
 		{"jsonl", "{\"id\": \"a\"}\n{\"id\": \"b\"}\n", ""},
 	}
@@ -54,7 +55,8 @@ func TestUndetected(t *testing.T) {
 	_, err := adapter.ReadFrom("x.txt", strings.NewReader("\n\nThe boy wants to go.\nAnd more.\n"), adapter.Auto)
 	require.Error(t, err)
 	assert.Equal(t, `x.txt:3: cannot tell the format of this file: it starts with "The boy wants to go.", which fits none of the formats tried: `+
-		`json (a JSON array or object; JSON Lines: one object per line), conll2012 (a "#begin document" line), penman (a graph in parentheses, (v / concept ...)), eael (a directory, or a file of 11 or 18 tab-separated columns of a TAC KBP 2015 store); name one with --input-format`, err.Error())
+		`json (a JSON array or object; JSON Lines: one object per line), conll2012 (a "#begin document" line), penman (a graph in parentheses, (v / concept ...)), `+
+		`mrp (one graph per line, {"id": ..., "framework": ..., "nodes": [...]}), eael (a directory, or a file of 11 or 18 tab-separated columns of a TAC KBP 2015 store); name one with --input-format`, err.Error())
 }
 
 // TestDetectWholeRecord: a stray first line or a first graph without a

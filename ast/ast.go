@@ -89,7 +89,7 @@ type LetDecl struct {
 	Value  Expr
 }
 
-// MetricDecl is `metric name = e [by key] [micro | macro | macro(gold)]`:
+// MetricDecl is `metric name = e [by key] [micro | micro(gold) | macro | macro(gold)]`:
 // a reported metric, optionally broken down by a field of the matched
 // elements, with its own corpus aggregation.
 type MetricDecl struct {
@@ -107,17 +107,20 @@ type Average int
 
 // Aggregations: the default (micro, unless the command line says macro),
 // micro, macro over all documents, macro over the documents whose gold
-// scores more than 0 against itself (SciREX), and micro with each
-// document's value clipped at 0 before it is summed (TAC KBP 2015 EAEL).
+// scores more than 0 against itself (SciREX), micro over those documents
+// (the MRP 2019 scorer, which counts nothing for a gold graph without
+// nodes), and micro with each document's value clipped at 0 before it is
+// summed (TAC KBP 2015 EAEL).
 const (
 	AvgDefault Average = iota
 	AvgMicro
 	AvgMacro
 	AvgMacroGold
 	AvgMicroClip
+	AvgMicroGold
 )
 
-var averageNames = [...]string{AvgDefault: "", AvgMicro: "micro", AvgMacro: "macro", AvgMacroGold: "macro(gold)", AvgMicroClip: "micro(clip)"}
+var averageNames = [...]string{AvgDefault: "", AvgMicro: "micro", AvgMacro: "macro", AvgMacroGold: "macro(gold)", AvgMicroClip: "micro(clip)", AvgMicroGold: "micro(gold)"}
 
 func (a Average) String() string { return averageNames[a] }
 

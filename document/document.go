@@ -43,7 +43,29 @@ type Input struct {
 	// gave them their positions as ids): pairing with this input is by
 	// position, whatever the input type says.
 	Positional bool
+	// Unpaired is the official scorer's convention for documents without a
+	// partner in the other file, set by adapters whose scorer has one
+	// (DESIGN §2.1); pairing follows it and warns about each such document,
+	// naming Convention ("the MRP 2019 scorer"). The gold file's
+	// convention wins when both files have one.
+	Unpaired   Unpaired
+	Convention string
 }
+
+// Unpaired is what pairing does with a document that has no partner.
+type Unpaired uint8
+
+const (
+	// UnpairedError: an error, unless --allow-missing scores it against an
+	// empty document.
+	UnpairedError Unpaired = iota
+	// UnpairedEmpty: scored against an empty document, both ways
+	// (CoNLL-2016: every relation of either side counts).
+	UnpairedEmpty
+	// UnpairedGold: every gold document is scored, a missing prediction
+	// as an empty one; a prediction without gold is not scored (mtool).
+	UnpairedGold
+)
 
 // Describe names the document for messages: its id, else its position.
 func (d *Doc) Describe() string {

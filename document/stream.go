@@ -20,8 +20,17 @@ type Stream interface {
 	Positional() bool
 }
 
+// Conventional is a Stream whose format's official scorer has a
+// convention for unpaired documents (see Input.Unpaired); pairing follows
+// it. who names the scorer in warnings.
+type Conventional interface {
+	Unpaired() (rule Unpaired, who string)
+}
+
 // InputStream streams the documents of an input already read.
 func InputStream(in *Input) Stream { return &inputStream{in: in} }
+
+func (s *inputStream) Unpaired() (Unpaired, string) { return s.in.Unpaired, s.in.Convention }
 
 type inputStream struct {
 	in     *Input
@@ -52,6 +61,9 @@ func (s *inputStream) Warnings() []string {
 // not be read is reported, in order, in the DataErrors returned.
 func Collect(s Stream) (*Input, error) {
 	in := &Input{Path: s.Path(), Positional: s.Positional()}
+	if c, ok := s.(Conventional); ok {
+		in.Unpaired, in.Convention = c.Unpaired()
+	}
 	var errs DataErrors
 	for {
 		d, err := s.Next()

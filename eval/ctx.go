@@ -35,6 +35,9 @@ type ctx struct {
 	vars          [2][]value.Ref // the variables of each side, by number
 	reqBuf        []value.VarPair
 	varPairs      []solver.VarPair
+	// tie, during a breakdown's second search, weighs pairs by the rank of
+	// their key (breakdown.go).
+	tie *tieWeight
 
 	cnt      []int32
 	touched  []value.ID

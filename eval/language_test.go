@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
 )
 
@@ -441,4 +444,176 @@ metric m = S<->[xs](delta * w)
 	require.NoError(t, err)
 	assert.Equal(t, []eval.Param{{Name: "w", Value: 0.25}}, res.Params)
 	assert.Equal(t, 0.25, res.Metrics[0].Sums.PredGold)
+}
+
+// TestMicroGold: micro(gold) sums the corpus over the documents whose gold
+// scores above 0 against itself, whatever the prediction has there, and
+// says which documents it left out; micro sums them all.
+func TestMicroGold(t *testing.T) {
+	p := compile(t, `
+type Doc { id: string, xs: set<int> }
+input Doc
+metric all = F<->[xs](delta)
+metric gold = F<->[xs](delta) micro(gold)
+`)
+	type doc struct {
+		ID string `json:"id"`
+		Xs []int  `json:"xs"`
+	}
+	gold := []any{doc{"a", []int{1, 2}}, doc{"b", []int{}}, doc{"c", []int{5}}}
+	pred := []any{doc{"a", []int{1}}, doc{"b", []int{3, 4}}, doc{"c", []int{5, 6}}}
+	var warnings []string
+	res, err := p.Score(input(t, "g", gold...), input(t, "p", pred...), eval.Options{PerDoc: true, Macro: true, Warn: func(w string) { warnings = append(warnings, w) }})
+	require.NoError(t, err)
+	assert.Equal(t, Sums(2, 5, 3), sums(res.Metrics[0]))
+	assert.Equal(t, Sums(2, 3, 3), sums(res.Metrics[1]), "document b is left out")
+	assert.Equal(t, "micro(gold)", res.Metrics[1].Average)
+	assert.InDelta(t, 2.0/3, res.Metrics[1].Precision, 1e-12, "micro(gold) is declared: --macro leaves it")
+	assert.Equal(t, Sums(0, 2, 0), sums(res.PerDoc[1].Metrics[1]), "the document keeps its own sums")
+	assert.Equal(t, []string{`g: document "b" (line 1): the gold scores 0 against itself: left out of gold (micro(gold)), whatever the prediction has`}, warnings)
+}
+
+// TestBreakdownRows: m[key] is a row of m's breakdown: a metric whose body
+// is a row reports it (sums included, aggregated as m), a corpus metric
+// reads its values; a key no document has is a row of zeros.
+func TestBreakdownRows(t *testing.T) {
+	p := compile(t, `
+type Ent { start: int, label: string }
+type Doc { ents: set<Ent> }
+input Doc
+metric per = spans[PER]
+metric both = spans[PER].f1 + spans[ORG].pred_gold_recall + spans[NONE].gold_gold
+metric whole = (spans[PER] + spans[LOC]) / 2
+metric spans = F<->[ents](delta[start]) by label macro
+`)
+	type ent struct {
+		Start int    `json:"start"`
+		Label string `json:"label"`
+	}
+	type doc struct {
+		Ents []ent `json:"ents"`
+	}
+	// As in TestBreakdownSums: PER 1/2/1 (recall 1), ORG 0/0/1 (recall 1), LOC 1/1/0 (recall 0).
+	gold := doc{[]ent{{0, "PER"}, {3, "ORG"}, {6, "MISC"}}}
+	pred := doc{[]ent{{0, "PER"}, {3, "LOC"}, {9, "PER"}}}
+	res, err := p.Score(input(t, "g", gold), input(t, "p", pred), eval.Options{PerDoc: true})
+	require.NoError(t, err)
+	got := map[string]*eval.MetricResult{}
+	for _, m := range res.Metrics {
+		got[m.Name] = m
+	}
+	per := got["per"]
+	assert.Equal(t, eval.KindSumsN, per.Kind)
+	assert.Equal(t, "spans[PER]", per.RowOf)
+	assert.Equal(t, eval.Sums{PredGold: 1, PredPred: 2, GoldGold: 1, PredGoldRecall: 1}, per.Sums)
+	assert.Equal(t, [3]float64{0.5, 1, 2.0 / 3}, [3]float64{per.Precision, per.Recall, per.F1})
+	assert.Equal(t, "macro", per.Average, "a row follows its metric's aggregation (micro(gold) is said by that metric only)")
+	assert.InDelta(t, 2.0/3+1+0, got["both"].Value, 1e-12)
+	assert.InDelta(t, (0.5+1)/2, got["whole"].Precision, 1e-12)
+	assert.InDelta(t, 0.5, got["whole"].Recall, 1e-12)
+	// Per document, the row of that document.
+	assert.Equal(t, per.Sums, res.PerDoc[0].Metrics[0].Sums)
+	// Only the row is asked for: its metric is computed, not reported.
+	res, err = p.Score(input(t, "g", gold), input(t, "p", pred), eval.Options{Metrics: []string{"per"}})
+	require.NoError(t, err)
+	require.Len(t, res.Metrics, 1)
+	assert.Equal(t, 1.0, res.Metrics[0].Sums.PredGold)
+}
+
+// TestUnpairedConventions: an input that declares its scorer's convention
+// for unpaired documents is paired by it, with a warning per document.
+func TestUnpairedConventions(t *testing.T) {
+	p := compile(t, `
+type Doc { id: string, xs: set<int> }
+input Doc
+metric m = F<->[xs](delta)
+`)
+	type doc struct {
+		ID string `json:"id"`
+		Xs []int  `json:"xs"`
+	}
+	for _, c := range []struct {
+		conv  document.Unpaired
+		ids   []string
+		sums  [3]float64
+		warns []string
+	}{
+		{document.UnpairedEmpty, []string{"a", "b", "c"}, Sums(1, 3, 3), []string{
+			`p: no prediction for gold document "b" (line 1) of g: scored against an empty one, as the scorer does`,
+			`p: document "c" (line 1) has no gold in g: scored against an empty one, as the scorer does`}},
+		{document.UnpairedGold, []string{"a", "b"}, Sums(1, 1, 3), []string{
+			`p: no prediction for gold document "b" (line 1) of g: scored against an empty one, as the scorer does`,
+			`p: document "c" (line 1) has no gold in g: not scored, as the scorer does`}},
+	} {
+		gold := input(t, "g", doc{"a", []int{1}}, doc{"b", []int{2, 3}})
+		pred := input(t, "p", doc{"a", []int{1}}, doc{"c", []int{4, 5}})
+		gold.Unpaired, gold.Convention = c.conv, "the scorer"
+		pairs, err := p.PairDocs(gold, pred, false)
+		require.NoError(t, err)
+		var ids []string
+		for _, pr := range pairs {
+			ids = append(ids, pr.ID)
+		}
+		assert.Equal(t, c.ids, ids)
+		assert.Equal(t, c.warns, pred.Warnings)
+		gold, pred = input(t, "g", doc{"a", []int{1}}, doc{"b", []int{2, 3}}), input(t, "p", doc{"a", []int{1}}, doc{"c", []int{4, 5}})
+		pred.Unpaired, pred.Convention = c.conv, "the scorer" // either file may declare it
+		var warnings []string
+		res, err := p.Score(gold, pred, eval.Options{Warn: func(w string) { warnings = append(warnings, w) }})
+		require.NoError(t, err)
+		assert.Equal(t, c.sums, sums(res.Metrics[0]))
+		assert.Equal(t, c.warns, warnings)
+	}
+	// Without a convention, still an error.
+	_, err := p.PairDocs(input(t, "g", doc{"a", nil}), input(t, "p", doc{"b", nil}), false)
+	require.Error(t, err)
+}
+
+// TestBreakdownTies: when several variable bijections are optimal, a
+// breakdown of a latent matching favours the first key (in the order its
+// ontology declares; sorted otherwise), whatever the order of the elements.
+// Pred variable u can be gold 1 (an "a" tuple in common) or gold 2 (a "b"
+// tuple): one common tuple either way.
+func TestBreakdownTies(t *testing.T) {
+	type tuple struct {
+		Kind string `json:"kind"`
+		X    string `json:"x"`
+		Y    string `json:"y"`
+	}
+	type doc struct {
+		Ts []tuple `json:"ts"`
+	}
+	gold := []tuple{{"a", "1", "p"}, {"b", "2", "q"}}
+	pred := []tuple{{"a", "u", "p"}, {"b", "u", "q"}}
+	for _, c := range []struct{ kind, first string }{
+		{"K\nontology K { k: a, b }", "a"},
+		{"K\nontology K { k: b, a }", "b"},
+		{"string", "a"},
+	} {
+		kind, decl, _ := strings.Cut(c.kind, "\n")
+		p := compile(t, decl+`
+type T { kind: `+kind+`, x: var, y: string }
+type Doc { ts: set<T> }
+input Doc
+metric m = F<->[ts](delta) by kind
+`)
+		for _, rev := range []bool{false, true} {
+			g, pr := slices.Clone(gold), slices.Clone(pred)
+			if rev {
+				slices.Reverse(g)
+				slices.Reverse(pr)
+			}
+			res, err := p.Score(input(t, "g", doc{g}), input(t, "p", doc{pr}), eval.Options{})
+			require.NoError(t, err)
+			m := res.Metrics[0]
+			require.Equal(t, 1.0, m.Sums.PredGold)
+			for _, row := range m.By {
+				want := 0.0
+				if row.Name == c.first {
+					want = 1
+				}
+				assert.Equal(t, want, row.Sums.PredGold, "%s, reversed %v: row %s", c.kind, rev, row.Name)
+			}
+		}
+	}
 }

@@ -31,6 +31,12 @@ type pairer struct {
 	allowMissing bool
 	emit         func(Pair)
 	warn         func(string)
+	// conv is the official scorer's convention for unpaired documents,
+	// when an input declares one (the gold's first); who names the scorer,
+	// and note receives a warning for each document it applies to.
+	conv document.Unpaired
+	who  string
+	note func(string)
 
 	waiting [2]map[string]waitingDoc // by id, per side (0 pred, 1 gold)
 	seen    [2]map[string]int        // id → line, for duplicates
@@ -67,7 +73,14 @@ const (
 )
 
 func newPairer(p *Plan, gold, pred document.Stream, allowMissing bool, emit func(Pair), warn func(string)) *pairer {
-	pr := &pairer{gold: gold, pred: pred, allowMissing: allowMissing, emit: emit, warn: warn}
+	pr := &pairer{gold: gold, pred: pred, allowMissing: allowMissing, emit: emit, warn: warn, note: warn}
+	for _, s := range [2]document.Stream{pred, gold} {
+		if c, ok := s.(document.Conventional); ok {
+			if rule, who := c.Unpaired(); rule != document.UnpairedError {
+				pr.conv, pr.who = rule, who
+			}
+		}
+	}
 	if p.idPath != "" && !gold.Positional() && !pred.Positional() {
 		pr.idPath = p.idPath
 	}
@@ -184,10 +197,40 @@ func (pr *pairer) addByPosition(side int, d document.Doc, index int) {
 	pr.waiting[side][""] = waitingDoc{d, index}
 }
 
+// lenient reports whether unpaired documents are scored (or left out by a
+// convention) rather than errors.
+func (pr *pairer) lenient() bool {
+	return pr.allowMissing || pr.conv != document.UnpairedError
+}
+
+// noted applies the convention to an unpaired document and warns about
+// it; it reports whether the document is scored.
+func (pr *pairer) noted(side int, d *document.Doc) bool {
+	if pr.conv == document.UnpairedError {
+		return true
+	}
+	msg := fmt.Sprintf("%s: no prediction for gold %s of %s: scored against an empty one, as %s does", pr.pred.Path(), d.Describe(), pr.gold.Path(), pr.who)
+	scored := true
+	if side == 0 {
+		what := "scored against an empty one"
+		if pr.conv == document.UnpairedGold {
+			what, scored = "not scored", false
+		}
+		msg = fmt.Sprintf("%s: %s has no gold in %s: %s, as %s does", pr.pred.Path(), d.Describe(), pr.gold.Path(), what, pr.who)
+	}
+	if pr.note != nil {
+		pr.note(msg)
+	}
+	return scored
+}
+
 // unpairedByPosition handles a document past the end of the other file.
 func (pr *pairer) unpairedByPosition(side int, d document.Doc, index int) {
-	if !pr.allowMissing {
+	if !pr.lenient() {
 		return // counted: finish reports the two lengths
+	}
+	if !pr.noted(side, &d) {
+		return
 	}
 	pair := Pair{order: index}
 	if side == 1 {
@@ -228,7 +271,7 @@ func (pr *pairer) finish() {
 				pr.unpairedByPosition(side, w.doc, w.index)
 			}
 		}
-		if pr.read[0] != pr.read[1] && !pr.allowMissing {
+		if pr.read[0] != pr.read[1] && !pr.lenient() {
 			pr.errs = append(pr.errs, sortedError{phaseUnpaired, 0, 0, &document.DataError{File: pr.pred.Path(), Msg: fmt.Sprintf(
 				"%d documents, but %s has %d; without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)",
 				pr.read[0], pr.gold.Path(), pr.read[1])}})
@@ -260,7 +303,10 @@ func (pr *pairer) finish() {
 		slices.SortFunc(left, func(a, b waitingDoc) int { return a.index - b.index })
 		for _, w := range left {
 			d := w.doc
-			if pr.allowMissing {
+			if pr.lenient() {
+				if !pr.noted(side, &d) {
+					continue
+				}
 				pair := Pair{ID: d.ID, order: w.index}
 				if side == 1 {
 					pair.Gold = &d
@@ -306,10 +352,15 @@ func sortErrors(errs []sortedError) document.DataErrors {
 
 // PairDocs pairs gold and predicted documents: by id when the input type
 // has an id field, else by position. Unpaired documents are errors unless
-// allowMissing.
+// allowMissing, or unless an input declares its scorer's convention
+// (document.Input.Unpaired): pairing then follows it, and a warning for
+// each document it applies to is added to pred.Warnings.
 func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
 	var pairs []Pair
 	pr := newPairer(p, document.InputStream(gold), document.InputStream(pred), allowMissing, func(x Pair) { pairs = append(pairs, x) }, nil)
+	var notes []string
+	pr.note = func(w string) { notes = append(notes, w) }
+	defer func() { pred.Warnings = append(pred.Warnings, notes...) }()
 	pr.run()
 	if pr.fatal != nil {
 		return nil, pr.fatal

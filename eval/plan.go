@@ -35,6 +35,9 @@ type planMetric struct {
 	top    *cnode
 	topR   *cnode // N=R tree; nil unless m.UsesN
 	corpus corpusFn
+	// row is set for a metric that reports a row of another metric's
+	// breakdown (m[key]); it is filled from that metric's results.
+	row *typecheck.CorpusRef
 }
 
 // simFn computes φ(x, y).
@@ -94,6 +97,9 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 			if pm.topR, err = comp.compile(m.Split[1], ast.NormR); err != nil {
 				return nil, err
 			}
+		} else if m.Row != nil {
+			// A row aggregates as the metric it belongs to.
+			pm.row, pm.avg = m.Row, m.Row.Metric.Average
 		} else if m.IsCorpus() {
 			pm.corpus = compileCorpus(m.Corpus)
 		} else {
@@ -108,6 +114,15 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 			pm.top = top
 			if m.By != nil {
 				pm.by = &byPlan{key: comp.view(m.By)}
+				if o, ok := m.By.Out.(*types.Ontology); ok {
+					pm.by.order = make(map[string]int, len(o.Concepts))
+					for i, name := range o.Concepts {
+						pm.by.order[name] = i
+					}
+				}
+				if top.match != nil && top.match.latent != nil {
+					pm.by.tie = newTie(top.match.latent, pm.by)
+				}
 			}
 			if m.UsesN {
 				if pm.topR, err = comp.compile(m.Body, ast.NormR); err != nil {
@@ -568,6 +583,16 @@ func compileCorpus(e typecheck.Corpus) corpusFn {
 		return func(map[*typecheck.Metric]*MetricResult) cval { return v }
 	case *typecheck.CorpusRef:
 		m, field := e.Metric, e.Field
+		if e.Row {
+			key := e.Key
+			return func(vals map[*typecheck.Metric]*MetricResult) cval {
+				r := vals[m].Row(key)
+				if field == typecheck.Whole {
+					return cval{r.Precision, r.Recall, r.F1}
+				}
+				return scalar(r.Field(field))
+			}
+		}
 		if field == typecheck.Whole {
 			return func(vals map[*typecheck.Metric]*MetricResult) cval {
 				r := vals[m]

@@ -35,6 +35,8 @@ const (
 // metricKind is the kind of a checked metric's results.
 func metricKind(m *typecheck.Metric) Kind {
 	switch {
+	case m.Row != nil:
+		return KindSumsN // a row's recall numerator is its own (see breakdown)
 	case m.Split != nil:
 		return KindSumsN
 	case m.IsCorpus() && m.CorpusTriple:
@@ -76,11 +78,15 @@ type MetricResult struct {
 	Kind Kind
 	Sums Sums // metrics over documents
 	// Average is how the corpus value was aggregated when the metric (or
-	// the run) says so: "macro" or "macro(gold)"; "" is micro.
+	// the run) says so: "macro", "macro(gold)" or "micro(gold)"; "" is
+	// micro.
 	Average string
 	// By has one row per key of a breakdown (Name is the key), from the
 	// sums of the corpus (or the document).
 	By []*MetricResult
+	// RowOf names the breakdown row a metric reports (`all[labels]` for
+	// metric labels = all[labels]); its search is that metric's.
+	RowOf string
 
 	Precision, Recall, F1 float64
 	// Value is the declared normalizer applied to the sums when it is not
@@ -91,6 +97,17 @@ type MetricResult struct {
 	Value float64
 	// CI holds bootstrap intervals of the values, when asked for.
 	CI *CI
+}
+
+// Row returns the row of the breakdown with the given key: a row of
+// zeros when no document has the key.
+func (r *MetricResult) Row(key string) *MetricResult {
+	for _, row := range r.By {
+		if row.Name == key {
+			return row
+		}
+	}
+	return &MetricResult{Name: key, Kind: KindSumsN}
 }
 
 // IsCorpus reports whether the metric is arithmetic on other metrics.

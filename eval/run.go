@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -78,6 +79,7 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 	type scored struct {
 		order int
 		id    string
+		name  string // the pair in messages
 		sums  []Sums
 	}
 	var (
@@ -106,7 +108,7 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 				if derr != nil {
 					scoreErrs = append(scoreErrs, sortedError{phaseScore, 0, pr.order, derr})
 				} else {
-					done = append(done, scored{pr.order, pr.ID, sums})
+					done = append(done, scored{pr.order, pr.ID, describePair(&pr), sums})
 				}
 				mu.Unlock()
 			}
@@ -138,8 +140,25 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 	sc := &Scored{Wanted: wanted, IDs: make([]string, len(done)), Order: make([]int, len(done)), Sums: make([][]Sums, len(done))}
 	for i, d := range done {
 		sc.IDs[i], sc.Order[i], sc.Sums[i] = d.id, d.order, d.sums
+		if opts.Warn != nil {
+			if left := p.leftOut(d.sums, wanted); len(left) > 0 {
+				opts.Warn(fmt.Sprintf("%s: %s: the gold scores 0 against itself: left out of %s (micro(gold)), whatever the prediction has", gold.Path(), d.name, strings.Join(left, ", ")))
+			}
+		}
 	}
 	return sc, nil
+}
+
+// leftOut names the wanted micro(gold) metrics that leave a document with
+// these sums out of the corpus.
+func (p *Plan) leftOut(sums []Sums, wanted []bool) []string {
+	var left []string
+	for i, pm := range p.Metrics {
+		if wanted[i] && pm.row == nil && pm.avg == ast.AvgMicroGold && sums[i].GoldGold <= 0 {
+			left = append(left, pm.m.Name)
+		}
+	}
+	return left
 }
 
 // selectMetrics returns which metrics to compute: the requested ones and
@@ -387,13 +406,25 @@ func (p *Plan) aggregate(ids []string, sums [][]Sums, wanted []bool, opts Option
 	if anyMacro || opts.PerDoc {
 		perDoc = p.perDocResults(sums, wanted)
 	}
+	// micro(gold) leaves out the documents whose gold scores 0 against
+	// itself (their searches still count).
 	corpus := p.results(func(i int) Sums {
 		var total sumsAcc
+		gold := p.Metrics[i].avg == ast.AvgMicroGold
 		for d := range sums {
+			if gold && sums[d][i].GoldGold <= 0 {
+				total.search.add(sums[d][i].Search)
+				continue
+			}
 			total.add(&sums[d][i])
 		}
 		return total.sums()
 	}, wanted, false)
+	for i, pm := range p.Metrics {
+		if pm.avg == ast.AvgMicroGold && pm.row == nil {
+			corpus[i].Average = pm.avg.String()
+		}
+	}
 	p.macro(corpus, perDoc, wanted, opts.Macro)
 	for i, r := range corpus {
 		if wanted[i] && p.reported(i, opts.Metrics) {
@@ -448,6 +479,9 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 		if !wanted[i] || r.IsCorpus() {
 			continue
 		}
+		if pm.row != nil {
+			continue
+		}
 		r.Sums = sumsOf(i)
 		setPRF(r, perDoc)
 		p.declaredValue(pm, r, perDoc)
@@ -457,6 +491,18 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 			setPRF(row, perDoc)
 			r.By = append(r.By, row)
 		}
+	}
+	for i, pm := range p.Metrics {
+		if pm.row == nil || !wanted[i] {
+			continue
+		}
+		src := byMetric[pm.row.Metric]
+		row := src.Row(pm.row.Key)
+		r := out[i]
+		r.RowOf = pm.row.Metric.Name + "[" + pm.row.Key + "]"
+		r.Sums = row.Sums
+		r.Sums.Search = src.Sums.Search
+		setPRF(r, perDoc)
 	}
 	p.evalCorpus(byMetric, out, wanted)
 	return out

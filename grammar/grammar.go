@@ -177,10 +177,13 @@ type Unary struct {
 	Postfix *Postfix `parser:"| @@"`
 }
 
-// Postfix = Primary ("[" View "]")* .
+// Postfix = Primary ("[" View "]")* ("." FieldName)* .
+// The selectors after brackets pick a value of a metric's breakdown row
+// (all[labels].f1); a name's own selectors (muc.f1) are NameTerm's.
 type Postfix struct {
 	Primary *Primary     `parser:"@@"`
 	Views   []*ViewBrack `parser:"@@*"`
+	Sel     []FieldName  `parser:"@(('.' (Ident | Keyword))*)"`
 }
 
 // ViewBrack = "[" View Where? Order? "]" .

@@ -192,14 +192,14 @@ func (l *lowerer) metric(m *MetricDecl) ast.Decl {
 		if a.Gold != nil {
 			md.AvgEnd = tokEnd(*a.Close)
 			switch {
-			case a.Gold.Value == "gold" && md.Average == ast.AvgMicro:
-				l.errorf(md.AvgPos, md.AvgEnd, "micro averages the whole corpus; only macro takes (gold), the documents with a non-empty gold")
 			case a.Gold.Value == "clip" && md.Average == ast.AvgMacro:
 				l.errorf(md.AvgPos, md.AvgEnd, "macro averages per-document values; only micro takes (clip), which sums each document's value clipped at 0")
-			case a.Gold.Value == "gold":
-				md.Average = ast.AvgMacroGold
-			default:
+			case a.Gold.Value == "clip":
 				md.Average = ast.AvgMicroClip
+			case md.Average == ast.AvgMicro:
+				md.Average = ast.AvgMicroGold
+			default:
+				md.Average = ast.AvgMacroGold
 			}
 		}
 	}
@@ -332,6 +332,13 @@ func (l *lowerer) unary(u *Unary) ast.Expr {
 	x := l.primary(u.Postfix.Primary)
 	for _, vb := range u.Postfix.Views {
 		x = &ast.Project{X: x, Lbrack: pos(vb.Lbrack.Pos), View: l.viewBrack(vb), Rbrack: pos(vb.Rbrack.Pos)}
+	}
+	// m[key].f1: a value of a breakdown row (checked by typecheck, which
+	// knows which names are metrics).
+	for _, s := range u.Postfix.Sel {
+		if s.Value != "." {
+			x = &ast.Selector{X: x, Sel: ident(s)}
+		}
 	}
 	return x
 }

@@ -1,6 +1,7 @@
 package specs_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"sync"
@@ -9,7 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/adapter/conll2012"
+	"github.com/metricc/metricc/adapter/mrp"
 	"github.com/metricc/metricc/adapter/penman"
+	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
 	"github.com/metricc/metricc/internal/corefgen"
 )
@@ -82,5 +85,47 @@ func BenchmarkSmatchLPP(b *testing.B) {
 		if _, err := p.Score(g, pr, eval.Options{Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkMRP reads the EDS pair of mtool's repository (89 gold graphs,
+// 87 system graphs) through the mrp adapter and scores mrp.metric on one
+// worker, every pair proven optimal: the work of one `metricc run mrp
+// wsj.mrp wsj.pet.mrp`. The adapter alone is BenchmarkMRP/read.
+func BenchmarkMRP(b *testing.B) {
+	var texts [2][]byte
+	for i, path := range []string{"data/sample/eds/wsj.mrp", "data/score/eds/wsj.pet.mrp"} {
+		data, err := os.ReadFile(filepath.Join(mrpData, path))
+		require.NoError(b, err)
+		texts[i] = data
+	}
+	read := func() (*document.Input, *document.Input) {
+		g, err := mrp.Parse("gold", bytes.NewReader(texts[0]))
+		require.NoError(b, err)
+		s, err := mrp.Parse("system", bytes.NewReader(texts[1]))
+		require.NoError(b, err)
+		return g, s
+	}
+	b.Run("read", func(b *testing.B) {
+		b.SetBytes(int64(len(texts[0]) + len(texts[1])))
+		b.ReportAllocs()
+		for b.Loop() {
+			read()
+		}
+	})
+	for _, spec := range []string{"mrp", "edm", "smatch"} {
+		b.Run(spec, func(b *testing.B) {
+			p := plan(b, spec)
+			b.SetBytes(int64(len(texts[0]) + len(texts[1])))
+			b.ReportAllocs()
+			for b.Loop() {
+				g, s := read()
+				res, err := p.Score(g, s, eval.Options{Workers: 1})
+				require.NoError(b, err)
+				if st := res.Metrics[len(res.Metrics)-1].Sums.Search; st.Proven != st.Pairs {
+					b.Fatalf("%d of %d pairs proven", st.Proven, st.Pairs)
+				}
+			}
+		})
 	}
 }

@@ -10,6 +10,7 @@ package typecheck
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -90,6 +91,9 @@ type checker struct {
 	// and for the "in let ... at type ..." context of messages.
 	letStack []*letUse
 	signs    *signs // see sign.go
+	// rows are the breakdown rows corpus metrics name (m[key]), checked
+	// against their metric's key once every metric is.
+	rows []*CorpusRef
 }
 
 type typeEntry struct {
@@ -255,7 +259,16 @@ func isCorpusExpr(e ast.Expr, kindOf func(string) (nameKind, bool), isFunction f
 				ast.Inspect(a, visit)
 			}
 			return false
-		case *ast.Matching, *ast.Project:
+		case *ast.Project:
+			// m[key]: a row of metric m's breakdown.
+			if id, ok := n.X.(*ast.Ident); ok {
+				if k, ok := kindOf(id.Name); ok && k == metricName {
+					metric = true
+					return false
+				}
+			}
+			similarity = true
+		case *ast.Matching:
 			similarity = true
 		}
 		return true
@@ -687,6 +700,7 @@ func (c *checker) checkMetrics() {
 		c.checkBy(e)
 		c.checkUtility(e)
 	}
+	c.checkRows()
 	for _, e := range c.nameOrder {
 		if e.kind == metricName && e.corpus && e.metric.Average != ast.AvgDefault {
 			c.errors().Add(c.src, e.metric.AvgPos, e.metric.AvgEnd, fmt.Sprintf("metric %q combines corpus values of other metrics; %s applies to the metrics it combines", e.ident.Name, e.metric.Average))
@@ -789,6 +803,9 @@ func (c *checker) checkCorpusMetric(e *nameEntry) {
 	deps := map[*Metric]bool{}
 	e.m.Corpus = c.corpus(e.metric.Value, e, deps)
 	e.m.CorpusTriple = e.m.Corpus != nil && IsTriple(e.m.Corpus)
+	if r, ok := e.m.Corpus.(*CorpusRef); ok && r.Row && r.Field == Whole {
+		e.m.Row = r
+	}
 	for _, m := range c.prog.Metrics {
 		if deps[m] {
 			e.m.Deps = append(e.m.Deps, m)
@@ -853,6 +870,19 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 		}
 		return call
 	case *ast.Selector:
+		if p, isRow := x.X.(*ast.Project); isRow {
+			row := c.row(p, self, deps)
+			if row == nil {
+				return nil
+			}
+			field, ok := LookupField(x.Sel.Name)
+			if !ok || field == Value || field == Whole {
+				c.errorf(x.Sel, "a breakdown row has no value %q (it has precision, recall, f1, pred_gold, pred_pred, gold_gold or pred_gold_recall)", x.Sel.Name)
+				return nil
+			}
+			row.Src, row.Field = x, field
+			return row
+		}
 		base, ok := x.X.(*ast.Ident)
 		if !ok {
 			c.errorf(x, "expected metric.field, as in muc.f1")
@@ -895,9 +925,74 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 			return &CorpusRef{Src: x, Metric: e.m, Field: Value}
 		}
 		return &CorpusRef{Src: x, Metric: e.m, Field: Whole}
+	case *ast.Project:
+		if id, ok := x.X.(*ast.Ident); ok {
+			if e := c.names[id.Name]; e != nil && e.kind == metricName {
+				if r := c.row(x, self, deps); r != nil {
+					return r
+				}
+				return nil // reported (and no typed nil in the interface)
+			}
+		}
 	}
 	c.errorf(x, "a corpus metric combines values like muc.f1 with numbers and arithmetic; it cannot contain a similarity")
 	return nil
+}
+
+// row resolves m[key], a row of metric m's breakdown: m has `by`, and the
+// key is a name (or a dotted name, for concepts such as Conflict.Attack).
+// A key no document has is a row of zeros; a key of a concept-valued
+// breakdown must be a concept (checked in checkRows).
+func (c *checker) row(p *ast.Project, self *nameEntry, deps map[*Metric]bool) *CorpusRef {
+	base := p.X.(*ast.Ident)
+	e := c.metricRef(base, self)
+	if e == nil {
+		return nil
+	}
+	if e.corpus || e.metric.By == nil {
+		c.errorf(p, "%s names a row of a breakdown, but metric %q has no by (as in metric %s = F<->[items](delta) by label)", ast.ExprString(p), base.Name, base.Name)
+		return nil
+	}
+	path, ok := p.View.(*ast.PathView)
+	if !ok || path.Base != nil {
+		c.errorf(p.View, "the row of a breakdown is named by its key, as in %s[PER]", base.Name)
+		return nil
+	}
+	names := make([]string, len(path.Fields))
+	for i, f := range path.Fields {
+		names[i] = f.Name
+	}
+	deps[e.m] = true
+	r := &CorpusRef{Src: p, Metric: e.m, Field: Whole, Row: true, Key: strings.Join(names, ".")}
+	c.rows = append(c.rows, r)
+	return r
+}
+
+// checkRows checks the keys of breakdown rows against their metric's key
+// type: a concept of the ontology when the key is a concept.
+func (c *checker) checkRows() {
+	for _, r := range c.rows {
+		if r.Metric.By == nil {
+			continue
+		}
+		o, ok := r.Metric.By.Out.(*types.Ontology)
+		if !ok {
+			continue
+		}
+		if _, ok := o.Index(r.Key); !ok {
+			p := r.Src
+			for {
+				if s, isSel := p.(*ast.Selector); isSel {
+					p = s.X
+					continue
+				}
+				break
+			}
+			view := p.(*ast.Project).View
+			err := c.errorf(view, "%q is not a concept of ontology %s, the key of metric %q's breakdown", r.Key, o.Name, r.Metric.Name)
+			err.Hint = suggest(r.Key, slices.Clone(o.Concepts))
+		}
+	}
 }
 
 // metricRef resolves a metric named in a corpus metric, checking it first

@@ -54,6 +54,11 @@ type Metric struct {
 	// CorpusTriple is set when Corpus combines whole metrics: the result
 	// is a precision, a recall and an F1, computed field by field.
 	CorpusTriple bool
+	// Row is set when the whole body is one row of another metric's
+	// breakdown (`metric labels = all[labels]`): the metric reports that
+	// row, sums and search included, under its own name. Corpus is the
+	// same reference.
+	Row *CorpusRef
 	// Deps are the metrics a corpus metric (or a split one) refers to.
 	Deps []*Metric
 	// By is the breakdown key: a view of the elements of Body, a matching;
@@ -293,11 +298,14 @@ type CorpusConst struct {
 }
 
 // CorpusRef is `metric.field` (precision, recall, f1, value or a sum), or
-// a bare metric name: its whole (precision, recall, f1), Field Whole.
+// a bare metric name: its whole (precision, recall, f1), Field Whole. With
+// Row, it is the row Key of the metric's breakdown (`m[key]`, `m[key].f1`).
 type CorpusRef struct {
 	Src    ast.Expr
 	Metric *Metric
 	Field  MetricField
+	Row    bool
+	Key    string
 }
 
 // CorpusIverson is [[ X op Y ]] on corpus values: 1 or 0.

@@ -63,6 +63,12 @@ func writeTable(w io.Writer, res *metricc.Result, to tableOptions) error {
 			}
 			out = append(out, row{r})
 		}
+		// A breakdown row that a metric reports under its own name
+		// (metric labels = all[labels]) is not printed twice.
+		named := map[string]bool{}
+		for _, m := range ms {
+			named[m.RowOf] = m.RowOf != ""
+		}
 		for _, m := range ms {
 			name := rowName(m)
 			switch {
@@ -81,6 +87,9 @@ func writeTable(w io.Writer, res *metricc.Result, to tableOptions) error {
 				add([]string{name, cell(m.Precision, m.CI, ciP), cell(m.Recall, m.CI, ciR), cell(m.F1, m.CI, ciF)}, counts(m.Sums), []string{extra})
 			}
 			for _, r := range m.By {
+				if named[byName(m, r)] {
+					continue
+				}
 				add([]string{byName(m, r), cell(r.Precision, r.CI, ciP), cell(r.Recall, r.CI, ciR), cell(r.F1, r.CI, ciF)}, counts(r.Sums), []string{""})
 			}
 		}
@@ -143,7 +152,7 @@ func writeTable(w io.Writer, res *metricc.Result, to tableOptions) error {
 			plainNumber(100*b.Level), b.Samples, res.Documents, b.Seed)
 	}
 	for _, m := range res.Metrics {
-		if st := m.Sums.Search; st.Pairs > 0 {
+		if st := m.Sums.Search; st.Pairs > 0 && m.RowOf == "" {
 			fmt.Fprintf(bw, "%s: latent variables: %d of %d document pairs proven optimal", m.Name, st.Proven, st.Pairs)
 			if st.Proven < st.Pairs {
 				fmt.Fprintf(bw, " (largest gap %s; raise --search-nodes or --search-time)", num(st.MaxGap))
