@@ -112,8 +112,8 @@ func (s *xsum) sum() float64 {
 // key and its search statistics.
 type sumsAcc struct {
 	pg, pp, gg, pgr, clipped xsum
-	search          SearchStats
-	by              map[string]*[4]xsum
+	search                   SearchStats
+	by                       map[string]*[4]xsum
 }
 
 func (a *sumsAcc) add(s *Sums) {
