@@ -222,6 +222,11 @@ func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f := g.Format; f != nil && f == p.Format && f.Check != nil {
+		p.Warnings = append(p.Warnings, f.Check(g, p)...)
+	}
+	// Pairing adds its warnings (documents scored against empty ones).
+	pairs, err := s.plan.PairDocs(g, p, opts.AllowMissing)
 	if opts.Warn != nil {
 		for _, in := range []*document.Input{g, p} {
 			for _, w := range in.Warnings {
@@ -229,7 +234,10 @@ func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
 			}
 		}
 	}
-	return s.plan.Score(g, p, eval.Options{
+	if err != nil {
+		return nil, err
+	}
+	return s.plan.ScorePairs(g.Path, p.Path, pairs, eval.Options{
 		Workers: opts.Workers, Macro: opts.Macro, PerDoc: opts.PerDoc,
 		AllowMissing: opts.AllowMissing, Metrics: opts.Metrics,
 		Search: solver.Limits{MaxNodes: opts.SearchNodes, Timeout: opts.SearchTime},

@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/metricc/metricc/adapter/conll16"
 	"github.com/metricc/metricc/adapter/conll2012"
 	"github.com/metricc/metricc/adapter/penman"
 	"github.com/metricc/metricc/document"
@@ -26,6 +27,7 @@ var Formats = []*document.Format{
 	penman.Format,
 	{Name: "conllu"},
 	{Name: "mrp"},
+	conll16.Format,
 }
 
 // Auto is the format name that detects the format from the content.
@@ -100,5 +102,9 @@ func ReadFrom(name string, r io.Reader, format string) (*document.Input, error) 
 	if f.Parse == nil {
 		return nil, fmt.Errorf("%s: the %s input format is not available yet", name, f.Name)
 	}
-	return f.Parse(name, br)
+	in, err := f.Parse(name, br)
+	if in != nil {
+		in.Format = f
+	}
+	return in, err
 }

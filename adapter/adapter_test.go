@@ -11,7 +11,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	assert.Equal(t, "auto, json, jsonl, conll2012, penman, conllu or mrp", adapter.NameList())
+	assert.Equal(t, "auto, json, jsonl, conll2012, penman, conllu, mrp or conll16", adapter.NameList())
 	for _, name := range adapter.Names()[1:] {
 		assert.Equal(t, name, adapter.Lookup(name).Name)
 	}
@@ -42,7 +42,7 @@ func TestReadFrom(t *testing.T) {
 		})
 	}
 	_, err := adapter.ReadFrom("x", strings.NewReader("{}"), "xml")
-	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu or mrp)`)
+	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu, mrp or conll16)`)
 	_, err = adapter.ReadFrom("x.conllu", strings.NewReader(""), "conllu")
 	assert.EqualError(t, err, "x.conllu: the conllu input format is not available yet")
 }

@@ -36,6 +36,15 @@ type Input struct {
 	// gave them their positions as ids): pairing with this input is by
 	// position, whatever the input type says.
 	Positional bool
+	// UnpairedEmpty says the official scorer of the input's format scores
+	// a document present in only one of the two files against an empty
+	// one (CoNLL-2016's scorers do): pairing then does the same, with a
+	// warning naming each such document, instead of failing (DESIGN §2.1).
+	// An adapter sets it; either input having it is enough.
+	UnpairedEmpty bool
+	// Format is the adapter that read the input (nil for JSON), so that
+	// its Check can compare the gold and the predicted input.
+	Format *Format
 }
 
 // Describe names the document for messages: its id, else its position.
@@ -109,4 +118,8 @@ type Format struct {
 	// Parse reads a whole file. name is used in messages. Nil for a
 	// format the design names whose adapter is not built yet.
 	Parse func(name string, r io.Reader) (*Input, error)
+	// Check, when set, compares a gold and a predicted input that this
+	// format read, for what one file alone cannot tell (a predicted label
+	// the gold never uses), and returns warnings naming file and line.
+	Check func(gold, pred *Input) []string
 }

@@ -35,11 +35,15 @@ type Pair struct {
 
 // PairDocs pairs gold and predicted documents: by id when the input type
 // has an id field, else by position. Unpaired documents are errors unless
-// allowMissing.
+// allowMissing, or unless either input's format scores them as empty
+// (Input.UnpairedEmpty): each is then paired with an empty document and
+// a warning naming it is added to the Warnings of the input it is in.
 func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
 	if p.idPath == "" || gold.Positional || pred.Positional {
 		return pairByPosition(gold, pred, allowMissing)
 	}
+	empty := gold.UnpairedEmpty || pred.UnpairedEmpty
+	allowMissing = allowMissing || empty
 	var errs document.DataErrors
 	index := func(in *document.Input) map[string]*document.Doc {
 		byID := map[string]*document.Doc{}
@@ -71,6 +75,9 @@ func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, 
 			errs = append(errs, &document.DataError{File: pred.Path, Msg: fmt.Sprintf("no prediction for gold %s of %s (use --allow-missing to score it as empty)", g.Describe(), gold.Path)})
 			continue
 		}
+		if pd == nil && empty {
+			gold.Warnings = append(gold.Warnings, fmt.Sprintf("%s: %s is not in %s: scored against an empty prediction, as the format's official scorer does", gold.Path, g.Describe(), pred.Path))
+		}
 		pairs = append(pairs, Pair{Gold: g, Pred: pd, ID: g.ID})
 	}
 	for i := range pred.Docs {
@@ -81,6 +88,9 @@ func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, 
 		if !allowMissing {
 			errs = append(errs, &document.DataError{File: pred.Path, Doc: d.Describe(), Msg: fmt.Sprintf("no gold document with this id in %s (use --allow-missing to score it against an empty one)", gold.Path)})
 			continue
+		}
+		if empty {
+			pred.Warnings = append(pred.Warnings, fmt.Sprintf("%s: %s is not in %s: scored against an empty gold, as the format's official scorer does", pred.Path, d.Describe(), gold.Path))
 		}
 		pairs = append(pairs, Pair{Pred: d, ID: d.ID})
 	}
@@ -281,6 +291,22 @@ func topSums(c *ctx, n *cnode, by *byPlan, x, y value.Ref, wantXX, wantYY bool) 
 		return s
 	}
 	op := operands{x, y, m.view(c, x), m.view(c, y)}
+	if m.ignore != nil {
+		if tr != nil {
+			m.record(c, op.X, op.Y, x, y, false)
+			c.trace = nil
+		}
+		xy, xx, yy := m.ignoreSums(c, op)
+		s.PredGold = xy
+		if wantXX {
+			s.PredPred = xx
+		}
+		if wantYY {
+			s.GoldGold = yy
+		}
+		s.Search.add(c.search)
+		return s
+	}
 	switch {
 	case tr != nil:
 		al := m.record(c, op.X, op.Y, x, y, false)
@@ -411,12 +437,12 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 			continue
 		}
 		r.Sums = sumsOf(i)
-		setPRF(r, perDoc)
+		setPRF(r, perDoc, pm.m.Empty)
 		p.declaredValue(pm, r)
 		for _, ks := range r.Sums.By {
 			row := &MetricResult{Name: ks.Key, Kind: KindSumsN,
 				Sums: Sums{PredGold: ks.PredGold, PredPred: ks.PredPred, GoldGold: ks.GoldGold, PredGoldRecall: ks.PredGoldRecall}}
-			setPRF(row, perDoc)
+			setPRF(row, perDoc, pm.m.Empty)
 			r.By = append(r.By, row)
 		}
 	}
@@ -426,15 +452,23 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 
 // setPRF sets precision, recall and F1 from the sums. perDoc applies the
 // convention that a document whose prediction and gold both score zero
-// against themselves scores 1.
-func setPRF(r *MetricResult, perDoc bool) {
+// against themselves scores 1. empty is the precision when the
+// prediction's self-sum is 0 and the recall when the gold's is (the
+// metric's `empty = n`; the CoNLL-2016 scorers' 1).
+func setPRF(r *MetricResult, perDoc bool, empty float64) {
 	s := r.Sums
 	if perDoc && s.PredPred == 0 && s.GoldGold == 0 {
 		r.Precision, r.Recall, r.F1 = 1, 1, 1
 		return
 	}
 	r.Precision = div(s.PredGold, s.PredPred)
+	if s.PredPred == 0 {
+		r.Precision = empty
+	}
 	r.Recall = div(s.PredGoldRecall, s.GoldGold)
+	if s.GoldGold == 0 {
+		r.Recall = empty
+	}
 	r.F1 = harmonic(r.Precision, r.Recall)
 }
 
