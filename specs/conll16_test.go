@@ -18,6 +18,7 @@ import (
 	"github.com/metricc/metricc/adapter"
 	"github.com/metricc/metricc/eval"
 	"github.com/metricc/metricc/grammar"
+	"github.com/metricc/metricc/internal/conll16gen"
 	"github.com/metricc/metricc/specs"
 	"github.com/metricc/metricc/typecheck"
 )
@@ -25,8 +26,9 @@ import (
 // The CoNLL-2016 cases: testdata/conll16 holds the shared cases (gold.json,
 // pred.json, NOTE.txt) with the official scorers' printouts, run by the
 // one who wrote them: out.scorer.txt (scorer.py), out.partial.0.7.txt and
-// out.partial.1.0.txt (partial_scorer.py --cutoff), and the tutorial of the
-// scorers' repository with its printouts. Every number of every printout
+// out.partial.1.0.txt (partial_scorer.py --cutoff), the tutorial of the
+// scorers' repository with its printouts, and the printouts of a
+// generated corpus of 50 documents (1,358 gold relations). Every number of every printout
 // is read from the printout itself and must equal ours to 1e-4 (the
 // printouts have four decimals), except where the official scorer has a
 // confirmed bug: there conll16Departures gives the printed number and ours,
@@ -252,6 +254,20 @@ func conll16Cases(t *testing.T) []conll16Case {
 			"1.0":   filepath.Join(dir, "tutorial", "tutorial.partial.1.0.txt"),
 		},
 	}}
+	// The generated corpus (internal/conll16gen, 50 documents, seed 1),
+	// scored by the official scorers under Python 3 (testdata/conll16/README.md).
+	gen := t.TempDir()
+	corpus := conll16gen.Generate(conll16gen.Config{Docs: 50, Seed: 1})
+	require.NoError(t, os.WriteFile(filepath.Join(gen, "gold.json"), corpus.Gold, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(gen, "pred.json"), corpus.Pred, 0o644))
+	cases = append(cases, conll16Case{
+		name: "generated", gold: filepath.Join(gen, "gold.json"), pred: filepath.Join(gen, "pred.json"),
+		printouts: map[string]string{
+			"exact": filepath.Join(dir, "generated", "out.scorer.txt"),
+			"0.7":   filepath.Join(dir, "generated", "out.partial.0.7.txt"),
+			"1.0":   filepath.Join(dir, "generated", "out.partial.1.0.txt"),
+		},
+	})
 	entries, err := os.ReadDir(filepath.Join(dir, "cases"))
 	require.NoError(t, err)
 	for _, e := range entries {
@@ -265,7 +281,7 @@ func conll16Cases(t *testing.T) []conll16Case {
 			},
 		})
 	}
-	require.Len(t, cases, 18)
+	require.Len(t, cases, 19)
 	return cases
 }
 

@@ -15,7 +15,7 @@ import "strings"
 // "and" and "after": "after"). A connective with no head in the inventory
 // is its own head. On every one of the official table's 352 entries this
 // gives the head positions the official scorer gives (checked by
-// testdata/conll16/heads_check.py against its ConnHeadMapper).
+// TestHeadsAgainstOfficial, with -conll16st, against its ConnHeadMapper).
 var headInventory = []string{
 	"accordingly", "additionally", "after", "afterward", "also", "alternatively",
 	"although", "and", "as", "as a result", "as an alternative", "as if",
