@@ -311,7 +311,7 @@ func (p *parser) tokens(line int, v gjson.Result, key string, required bool, f *
 		if *f == formUnknown {
 			*f = tf
 		} else if *f != tf {
-			p.errorf(line, path+"."+k.String(), "a token list mixes token addresses and token indices")
+			p.errorf(line, path+"."+k.String(), "the relation mixes token addresses and token indices")
 			bad = true
 			return false
 		}

@@ -99,7 +99,7 @@ func TestErrors(t *testing.T) {
 			`f.json:1: Arg2.TokenList.1: expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found the string "5"`},
 		{strings.Replace(predExplicit, `[4, 5]`, `[4, [1, 2]]`, 1),
 			`f.json:1: Arg2.TokenList.1: expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found a list`},
-		{strings.Replace(predExplicit, `[4, 5]`, `[4, [20, 24, 5, 0, 5]]`, 1), `f.json:1: Arg2.TokenList.1: a token list mixes token addresses and token indices`},
+		{strings.Replace(predExplicit, `[4, 5]`, `[4, [20, 24, 5, 0, 5]]`, 1), `f.json:1: Arg2.TokenList.1: the relation mixes token addresses and token indices`},
 		{goldExplicit + "\n" + predExplicit, `f.json:2: token lists of token indices, but line 1 has token addresses: a gold file gives token addresses, system output token indices`},
 	} {
 		_, err := Parse("f.json", strings.NewReader(c.text))
