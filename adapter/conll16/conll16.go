@@ -116,16 +116,22 @@ type doc struct {
 }
 
 type parser struct {
-	name   string
-	in     *document.Input
-	docs   map[string]*doc
-	order  []*doc
-	errs   document.DataErrors
-	nErrs  int
-	nWarn  int
-	form   form
-	formAt int // the line that set form
-	ids    map[string]int
+	f          fields // the line being read
+	strs       interner
+	senseLists map[string][]string // by the Sense list as written
+	heads      map[string][]int    // head positions by connective
+	quoted     map[string][]byte   // strings as JSON
+	arena      []int               // token lists are cut from it
+	name       string
+	in         *document.Input
+	docs       map[string]*doc
+	order      []*doc
+	errs       document.DataErrors
+	nErrs      int
+	nWarn      int
+	form       form
+	formAt     int // the line that set form
+	ids        map[string]int
 	// unordered is the first line whose token list is not ascending.
 	unordered int
 }
@@ -135,7 +141,8 @@ type parser struct {
 // messages.
 func Parse(name string, r io.Reader) (*document.Input, error) {
 	p := &parser{name: name, in: &document.Input{Path: name, UnpairedEmpty: true},
-		docs: map[string]*doc{}, ids: map[string]int{}}
+		docs: map[string]*doc{}, ids: map[string]int{}, strs: interner{},
+		senseLists: map[string][]string{}, heads: map[string][]int{}, quoted: map[string][]byte{}}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte
 	for line := 1; ; line++ {
@@ -196,62 +203,271 @@ func (p *parser) relation(line int, text []byte) {
 	if len(text) == 0 {
 		return
 	}
-	if !gjson.ValidBytes(text) {
-		var v any
-		msg := "malformed JSON"
-		if err := json.Unmarshal(text, &v); err != nil {
-			msg += ": " + err.Error()
+	f := &p.f
+	f.reset(p.strs)
+	sc := scanner{b: text}
+	if sc.peek() != '{' {
+		if raw := sc.skip(); sc.end() {
+			p.errorf(line, "", "expected a JSON object (one relation per line), found %s", kind(gjson.ParseBytes(raw)))
+			return
 		}
-		p.errorf(line, "", "%s", msg)
+	} else if f.read(&sc); sc.end() {
+		p.check(line, f)
 		return
 	}
-	v := gjson.ParseBytes(text)
-	if !v.IsObject() {
-		p.errorf(line, "", "expected a JSON object (one relation per line), found %s", kind(v))
+	var v any
+	msg := "malformed JSON"
+	if err := json.Unmarshal(text, &v); err != nil {
+		msg += ": " + err.Error()
+	}
+	p.errorf(line, "", "%s", msg)
+}
+
+// fields are the parts of a relation line the scorers read; a value of the
+// wrong kind is kept as written, for the message. The parser reuses one.
+type fields struct {
+	strs           interner
+	docID, typ     string
+	hasDoc, hasTyp bool
+	badDoc, badTyp []byte
+	senses         []string
+	senseRaw       []byte // the Sense list as written
+	hasSense       bool
+	badSense       []byte // the Sense value, or the bad element
+	badSenseAt     int    // -1: the whole value
+	id             []byte
+	spans          [3]spanFields // Arg1, Arg2, Connective
+	raw            string        // Connective.RawText
+}
+
+// spanFields is an argument or the connective.
+type spanFields struct {
+	present   bool   // a TokenList
+	notList   []byte // the TokenList, when not a list
+	toks      []int
+	badAt     int    // the first element that is neither an index nor an address; -1: none
+	bad       []byte // that element
+	firstForm form   // of element 0
+	otherAt   int    // the first element of another form; -1: none
+}
+
+var spanKeys = [3]string{"Arg1", "Arg2", "Connective"}
+
+// reset clears f for the next line, keeping its buffers.
+func (f *fields) reset(strs interner) {
+	spans := f.spans
+	senses := f.senses[:0]
+	*f = fields{strs: strs, senses: senses, badSenseAt: -1}
+	for k := range f.spans {
+		f.spans[k] = spanFields{toks: spans[k].toks[:0], badAt: -1, otherAt: -1}
+	}
+}
+
+// str reads a string, interned: DocIDs, types and senses repeat.
+func (f *fields) str(sc *scanner) string {
+	raw, s, ok := sc.strRaw()
+	if !ok || raw == nil {
+		return s
+	}
+	return f.strs.get(raw)
+}
+
+func (f *fields) read(sc *scanner) {
+	sc.object(func(key []byte) {
+		switch string(key) {
+		case "DocID":
+			f.hasDoc = true
+			if sc.peek() == '"' {
+				f.docID = f.str(sc)
+			} else {
+				f.badDoc = sc.skip()
+			}
+		case "Type":
+			f.hasTyp = true
+			if sc.peek() == '"' {
+				f.typ = f.str(sc)
+			} else {
+				f.badTyp = sc.skip()
+			}
+		case "Sense":
+			f.hasSense = true
+			if sc.peek() != '[' {
+				f.badSense = sc.skip()
+				return
+			}
+			start := sc.i
+			sc.array(func(k int) {
+				if sc.peek() == '"' {
+					f.senses = append(f.senses, f.str(sc))
+				} else if raw := sc.skip(); f.badSense == nil {
+					f.badSense, f.badSenseAt = raw, k
+				}
+			})
+			f.senseRaw = sc.b[start:sc.i]
+			if len(f.senses) == 0 && f.badSense == nil {
+				f.badSense = f.senseRaw
+			}
+		case "ID":
+			f.id = sc.skip()
+		case "Arg1", "Arg2", "Connective":
+			k := slices.Index(spanKeys[:], string(key))
+			if sc.peek() != '{' {
+				sc.skip()
+				return
+			}
+			sp := &f.spans[k]
+			sc.object(func(key []byte) {
+				switch string(key) {
+				case "TokenList":
+					sp.present = true
+					if sc.peek() != '[' {
+						sp.notList = sc.skip()
+						return
+					}
+					sp.read(sc)
+				case "RawText":
+					if k == 2 && sc.peek() == '"' {
+						f.raw = f.str(sc)
+					} else {
+						sc.skip()
+					}
+				default:
+					sc.skip()
+				}
+			})
+		default:
+			sc.skip()
+		}
+	})
+}
+
+// read reads a token list: token indices, or token addresses of which it
+// keeps the index (element 2). The lists of the official files (plain
+// non-negative integers) take a fast path; anything else the general one.
+func (sp *spanFields) read(sc *scanner) {
+	if sc.fastTokens(sp) {
 		return
 	}
-	f := v.Get
+	sp.toks = sp.toks[:0]
+	sc.array(func(k int) {
+		start := sc.i
+		var n int
+		f, ok := formIndices, false
+		switch c := sc.peek(); {
+		case c == '[':
+			f = formAddresses
+			start = sc.i
+			got := 0
+			sc.array(func(j int) {
+				got++
+				if j == 2 && sc.peek() != '[' && sc.peek() != '{' && sc.peek() != '"' {
+					n, ok = sc.number()
+				} else {
+					sc.skip()
+					if j == 2 {
+						ok = false
+					}
+				}
+			})
+			ok = ok && got >= 3
+		case c == '-' || (c >= '0' && c <= '9'):
+			start = sc.i
+			n, ok = sc.number()
+		default:
+			start = sc.i
+			sc.skip()
+		}
+		if sc.bad {
+			return
+		}
+		if !ok {
+			if sp.badAt < 0 {
+				sp.badAt, sp.bad = k, sc.b[start:sc.i]
+			}
+			return
+		}
+		if k == 0 {
+			sp.firstForm = f
+		} else if f != sp.firstForm && sp.otherAt < 0 {
+			sp.otherAt = k
+		}
+		sp.toks = append(sp.toks, n)
+	})
+}
+
+// check validates a relation's fields, and keeps the relation.
+func (p *parser) check(line int, f *fields) {
 	rel := &relation{line: line}
-	docID := f("DocID")
-	if docID.Type != gjson.String || docID.Str == "" {
-		p.errorf(line, "DocID", "expected the document's id, a non-empty string, found %s", kind(docID))
+	if !f.hasDoc || f.badDoc != nil || f.docID == "" {
+		p.errorf(line, "DocID", "expected the document's id, a non-empty string, found %s", describe(f.hasDoc, f.badDoc, `""`))
 		return
 	}
-	if t := f("Type"); t.Type != gjson.String {
-		p.errorf(line, "Type", "expected the relation's type (Explicit, Implicit, AltLex or EntRel), found %s", kind(t))
+	if !f.hasTyp || f.badTyp != nil {
+		p.errorf(line, "Type", "expected the relation's type (Explicit, Implicit, AltLex or EntRel), found %s", describe(f.hasTyp, f.badTyp, ""))
 		return
-	} else {
-		rel.typ = t.Str
 	}
+	rel.typ = f.typ
 	switch rel.typ {
 	case "Explicit", "Implicit", "AltLex", "EntRel":
 	default:
 		p.warnf(line, "type %q is not one of Explicit, Implicit, AltLex, EntRel: scored as a non-explicit relation, as the official scorers do", rel.typ)
 	}
-	sense := f("Sense")
-	if !sense.IsArray() || len(sense.Array()) == 0 {
-		p.errorf(line, "Sense", "expected a list of senses, found %s", kind(sense))
+	switch {
+	case !f.hasSense || (f.badSense != nil && f.badSenseAt < 0):
+		p.errorf(line, "Sense", "expected a list of senses, found %s", describe(f.hasSense, f.badSense, ""))
+		return
+	case f.badSense != nil:
+		p.errorf(line, "Sense."+strconv.Itoa(f.badSenseAt), "expected a sense, a string, found %s", kind(gjson.ParseBytes(f.badSense)))
 		return
 	}
-	for i, s := range sense.Array() {
-		if s.Type != gjson.String {
-			p.errorf(line, "Sense."+strconv.Itoa(i), "expected a sense, a string, found %s", kind(s))
+	senses, ok := p.senseLists[string(f.senseRaw)]
+	if !ok {
+		senses = slices.Clone(f.senses)
+		p.senseLists[string(f.senseRaw)] = senses
+	}
+	rel.senses = senses
+	relForm := formUnknown
+	for k := range f.spans {
+		sp := &f.spans[k]
+		path := spanKeys[k] + ".TokenList"
+		switch {
+		case !sp.present && (k < 2 || rel.typ == "Explicit"):
+			p.errorf(line, path, "missing: every relation has Arg1, Arg2 and (for an explicit relation) Connective, each with a TokenList")
+			return
+		case sp.notList != nil:
+			p.errorf(line, path, "expected a list of tokens, found %s", kind(gjson.ParseBytes(sp.notList)))
 			return
 		}
-		rel.senses = append(rel.senses, s.Str)
+		other := sp.otherAt
+		if relForm != formUnknown && len(sp.toks) > 0 && sp.firstForm != relForm {
+			other = 0
+		}
+		if sp.badAt >= 0 && (other < 0 || sp.badAt < other) {
+			p.errorf(line, path+"."+strconv.Itoa(sp.badAt), "expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found %s", kind(gjson.ParseBytes(sp.bad)))
+			return
+		}
+		if other >= 0 {
+			p.errorf(line, path+"."+strconv.Itoa(other), "the relation mixes token addresses and token indices")
+			return
+		}
+		if relForm == formUnknown && len(sp.toks) > 0 {
+			relForm = sp.firstForm
+		}
+		toks := p.keep(sp.toks)
+		if p.unordered == 0 && (!slices.IsSorted(toks) || hasRepeat(toks)) {
+			p.unordered = line
+			p.warnf(line, "%s is not in ascending order (the first such list in the file): read as a set of tokens here; the official scorers compare ordered lists, and match it neither exactly nor partially", path)
+		}
+		switch k {
+		case 0:
+			rel.arg1 = toks
+		case 1:
+			rel.arg2 = toks
+		default:
+			rel.conn = toks
+		}
 	}
-	var ok bool
-	relForm := formUnknown
-	if rel.arg1, ok = p.tokens(line, v, "Arg1", true, &relForm); !ok {
-		return
-	}
-	if rel.arg2, ok = p.tokens(line, v, "Arg2", true, &relForm); !ok {
-		return
-	}
-	if rel.conn, ok = p.tokens(line, v, "Connective", rel.typ == "Explicit", &relForm); !ok {
-		return
-	}
-	rel.raw = f("Connective.RawText").Str
+	rel.raw = f.raw
 	if relForm != formUnknown {
 		if p.form == formUnknown {
 			p.form, p.formAt = relForm, line
@@ -261,84 +477,70 @@ func (p *parser) relation(line int, text []byte) {
 			return
 		}
 	}
-	if id := f("ID"); id.Exists() {
-		if prev, dup := p.ids[id.Raw]; dup {
-			p.warnf(line, "relation ID %s repeats the one at line %d; both are scored (the scorers do not read IDs)", id.Raw, prev)
+	if f.id != nil {
+		id := string(f.id)
+		if prev, dup := p.ids[id]; dup {
+			p.warnf(line, "relation ID %s repeats the one at line %d; both are scored (the scorers do not read IDs)", id, prev)
 		} else {
-			p.ids[id.Raw] = line
+			p.ids[id] = line
 		}
 	}
-	d := p.docs[docID.Str]
+	d := p.docs[f.docID]
 	if d == nil {
-		d = &doc{id: docID.Str, line: line}
-		p.docs[docID.Str] = d
+		d = &doc{id: f.docID, line: line}
+		p.docs[f.docID] = d
 		p.order = append(p.order, d)
 	}
 	d.rels = append(d.rels, rel)
 }
 
-// tokens reads the TokenList of the span at key: token indices, or the
-// index (element 2) of each token address. Without the span or its list:
-// an error if required, else an empty list.
-func (p *parser) tokens(line int, v gjson.Result, key string, required bool, f *form) ([]int, bool) {
-	path := key + ".TokenList"
-	list := v.Get(path)
-	if !list.Exists() {
-		if required {
-			p.errorf(line, path, "missing: every relation has Arg1, Arg2 and (for an explicit relation) Connective, each with a TokenList")
-			return nil, false
-		}
-		return nil, true
+// keep copies a token list into the parser's arena: one allocation per
+// 64K tokens instead of one per list.
+func (p *parser) keep(toks []int) []int {
+	if len(toks) == 0 {
+		return nil
 	}
-	if !list.IsArray() {
-		p.errorf(line, path, "expected a list of tokens, found %s", kind(list))
-		return nil, false
+	if cap(p.arena)-len(p.arena) < len(toks) {
+		p.arena = make([]int, 0, max(1<<16, len(toks)))
 	}
-	var out []int
-	bad := false
-	list.ForEach(func(k, t gjson.Result) bool {
-		tf, idx := formIndices, t
-		if t.IsArray() {
-			tf = formAddresses
-			idx = t.Get("2")
-		}
-		n, isInt := index(idx)
-		if !isInt {
-			p.errorf(line, path+"."+k.String(), "expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found %s", kind(t))
-			bad = true
-			return false
-		}
-		if *f == formUnknown {
-			*f = tf
-		} else if *f != tf {
-			p.errorf(line, path+"."+k.String(), "the relation mixes token addresses and token indices")
-			bad = true
-			return false
-		}
-		out = append(out, n)
-		return true
-	})
-	if bad {
-		return nil, false
-	}
-	if p.unordered == 0 {
-		for i := 1; i < len(out); i++ {
-			if out[i] <= out[i-1] {
-				p.unordered = line
-				p.warnf(line, "%s is not in ascending order (the first such list in the file): read as a set of tokens here; the official scorers compare ordered lists, and match it neither exactly nor partially", path)
-				break
-			}
-		}
-	}
-	return out, true
+	n := len(p.arena)
+	p.arena = append(p.arena, toks...)
+	return p.arena[n:len(p.arena):len(p.arena)]
 }
 
-// index reads a non-negative integral JSON number.
-func index(v gjson.Result) (int, bool) {
-	if v.Type != gjson.Number || v.Num < 0 || v.Num != float64(int(v.Num)) {
-		return 0, false
+// interner keeps one copy of each string.
+type interner map[string]string
+
+func (m interner) get(b []byte) string {
+	if s, ok := m[string(b)]; ok {
+		return s
 	}
-	return int(v.Num), true
+	s := string(b)
+	m[s] = s
+	return s
+}
+
+// hasRepeat reports whether a sorted list repeats a token.
+func hasRepeat(toks []int) bool {
+	for i := 1; i < len(toks); i++ {
+		if toks[i] == toks[i-1] {
+			return true
+		}
+	}
+	return false
+}
+
+// describe names a value of the wrong kind: nothing when absent, else the
+// value as written (or alt when the value was of the right kind but
+// unusable).
+func describe(present bool, raw []byte, alt string) string {
+	switch {
+	case !present:
+		return "nothing"
+	case raw == nil:
+		return kind(gjson.Parse(alt))
+	}
+	return kind(gjson.ParseBytes(raw))
 }
 
 func formName(f form) string {
@@ -420,17 +622,17 @@ func (p *parser) finish() {
 			buf = append(buf, `{"line":`...)
 			buf = strconv.AppendInt(buf, int64(r.line), 10)
 			buf = append(buf, `,"type":`...)
-			buf = appendString(buf, r.typ)
+			buf = p.appendString(buf, r.typ)
 			buf = append(buf, `,"explicit":`...)
 			buf = strconv.AppendBool(buf, r.typ == "Explicit")
 			buf = append(buf, `,"sense":`...)
-			buf = appendString(buf, r.senses[0])
+			buf = p.appendString(buf, r.senses[0])
 			buf = append(buf, `,"senses":[`...)
 			for k, s := range senses {
 				if k > 0 {
 					buf = append(buf, ',')
 				}
-				buf = appendString(buf, s)
+				buf = p.appendString(buf, s)
 			}
 			buf = append(buf, `],"valid":`...)
 			buf = strconv.AppendBool(buf, valid)
@@ -473,7 +675,11 @@ func (p *parser) head(r *relation) []int {
 		p.warnf(r.line, "explicit connective without RawText: its head is unknown, so the whole connective is taken as its head")
 		return r.conn
 	}
-	pos := headPositions(r.raw)
+	pos, ok := p.heads[r.raw]
+	if !ok {
+		pos = headPositions(r.raw)
+		p.heads[r.raw] = pos
+	}
 	out := make([]int, 0, len(pos))
 	for _, i := range pos {
 		if i >= len(r.conn) {
@@ -484,6 +690,17 @@ func (p *parser) head(r *relation) []int {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// appendString appends s as a JSON string (types and senses repeat: their
+// JSON is kept).
+func (p *parser) appendString(b []byte, s string) []byte {
+	q, ok := p.quoted[s]
+	if !ok {
+		q = appendString(nil, s)
+		p.quoted[s] = q
+	}
+	return append(b, q...)
 }
 
 // appendString appends s as a JSON string.
