@@ -204,8 +204,9 @@ type Options struct {
 	// with its gap.
 	SearchNodes int
 	SearchTime  time.Duration
-	// Warn receives the warnings of input adapters (repairs they made);
-	// nil drops them.
+	// Warn receives the warnings of input adapters (repairs they made,
+	// what their Check finds comparing the two files) and of pairing
+	// (documents scored against empty ones); nil drops them.
 	Warn func(string)
 }
 

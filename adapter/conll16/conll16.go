@@ -349,18 +349,19 @@ func (sp *spanFields) read(sc *scanner) {
 		return
 	}
 	sp.toks = sp.toks[:0]
+	isNumber := func(c byte) bool { return c == '-' || (c >= '0' && c <= '9') }
 	sc.array(func(k int) {
+		c := sc.peek()
 		start := sc.i
 		var n int
 		f, ok := formIndices, false
-		switch c := sc.peek(); {
+		switch {
 		case c == '[':
 			f = formAddresses
-			start = sc.i
 			got := 0
 			sc.array(func(j int) {
 				got++
-				if j == 2 && sc.peek() != '[' && sc.peek() != '{' && sc.peek() != '"' {
+				if j == 2 && isNumber(sc.peek()) {
 					n, ok = sc.number()
 				} else {
 					sc.skip()
@@ -370,11 +371,9 @@ func (sp *spanFields) read(sc *scanner) {
 				}
 			})
 			ok = ok && got >= 3
-		case c == '-' || (c >= '0' && c <= '9'):
-			start = sc.i
+		case isNumber(c):
 			n, ok = sc.number()
 		default:
-			start = sc.i
 			sc.skip()
 		}
 		if sc.bad {
@@ -602,7 +601,11 @@ func (p *parser) finish() {
 			for _, s := range senses {
 				if !knownSense(s) && !unknown[s] {
 					unknown[s] = true
-					p.warnf(r.line, "sense %q is not a sense of the CoNLL-2016 task (the first relation with it): no gold relation can have it", s)
+					why := "no gold relation can have it"
+					if gold {
+						why = "no relation is scored for it"
+					}
+					p.warnf(r.line, "sense %q is not a sense of the CoNLL-2016 task (the first relation with it): %s", s, why)
 				}
 			}
 			valid := inventories[lang][r.senses[0]]

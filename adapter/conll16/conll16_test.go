@@ -99,6 +99,12 @@ func TestErrors(t *testing.T) {
 			`f.json:1: Arg2.TokenList.1: expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found the string "5"`},
 		{strings.Replace(predExplicit, `[4, 5]`, `[4, [1, 2]]`, 1),
 			`f.json:1: Arg2.TokenList.1: expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found a list`},
+		{strings.Replace(goldImplicit, `[[5, 9, 1, 0, 1]]`, `[[5, 9, true, 0, 1]]`, 1),
+			`f.json:1: Arg2.TokenList.0: expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found a list`},
+		{strings.Replace(goldImplicit, `[[5, 9, 1, 0, 1]]`, `[[5, 9, 1.5, 0, 1]]`, 1),
+			`f.json:1: Arg2.TokenList.0: expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found a list`},
+		{strings.Replace(predExplicit, `[4, 5]`, `[4, 5.0, -1]`, 1),
+			`f.json:1: Arg2.TokenList.2: expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found the number -1`},
 		{strings.Replace(predExplicit, `[4, 5]`, `[4, [20, 24, 5, 0, 5]]`, 1), `f.json:1: Arg2.TokenList.1: the relation mixes token addresses and token indices`},
 		{goldExplicit + "\n" + predExplicit, `f.json:2: token lists of token indices, but line 1 has token addresses: a gold file gives token addresses, system output token indices`},
 	} {

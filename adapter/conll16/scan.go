@@ -172,32 +172,6 @@ func (s *scanner) strRaw() (raw []byte, str string, ok bool) {
 	return nil, str, true
 }
 
-// str decodes the string at the cursor.
-func (s *scanner) str() (string, bool) {
-	start := s.peek()
-	at := s.i
-	raw, ok := s.rawString()
-	if !ok || start != '"' {
-		return "", false
-	}
-	plain := utf8.Valid(raw)
-	for _, c := range raw {
-		if c == '\\' {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return string(raw), true
-	}
-	var v string
-	if json.Unmarshal(s.b[at:s.i], &v) != nil {
-		s.fail()
-		return "", false
-	}
-	return v, true
-}
-
 // number reads a JSON number; it returns its value when it is a small
 // non-negative integer written without fraction or exponent (isIndex),
 // which is how token indices are written.
@@ -271,28 +245,22 @@ func allZeros(num []byte) bool {
 
 // skip checks and skips the value at the cursor, returning its bytes.
 func (s *scanner) skip() []byte {
+	c := s.peek()
 	start := s.i
-	switch s.peek() {
+	switch c {
 	case '{':
-		start = s.i
 		s.object(func([]byte) { s.skip() })
 	case '[':
-		start = s.i
 		s.array(func(int) { s.skip() })
 	case '"':
-		start = s.i
 		s.rawString()
 	case 't':
-		start = s.i
 		s.word("true")
 	case 'f':
-		start = s.i
 		s.word("false")
 	case 'n':
-		start = s.i
 		s.word("null")
 	default:
-		start = s.i
 		s.number()
 	}
 	return s.b[start:s.i]
