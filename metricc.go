@@ -212,35 +212,39 @@ type Options struct {
 
 // Score reads gold and pred and scores them.
 func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
-	if gold.read == nil || pred.read == nil {
+	if gold.open == nil || pred.open == nil {
 		return nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
 	}
-	g, err := gold.read()
+	g, gc, err := gold.open()
 	if err != nil {
 		return nil, err
 	}
-	p, err := pred.read()
+	defer gc.Close()
+	p, pc, err := pred.open()
 	if err != nil {
 		return nil, err
 	}
-	if f := g.Format; f != nil && f == p.Format && f.Check != nil {
-		p.Warnings = append(p.Warnings, f.Check(g, p)...)
-	}
-	// Pairing adds its warnings (documents scored against empty ones).
-	pairs, err := s.plan.PairDocs(g, p, opts.AllowMissing)
-	if opts.Warn != nil {
-		for _, in := range []*document.Input{g, p} {
-			for _, w := range in.Warnings {
+	defer pc.Close()
+	// A format may compare the two files (a predicted sense the gold never
+	// uses); it reads them whole for that. Its warnings follow each file's
+	// own.
+	if gi, pi := document.InputOf(g), document.InputOf(p); gi != nil && pi != nil && opts.Warn != nil {
+		if f := gi.Format; f != nil && f == pi.Format && f.Check != nil {
+			for _, in := range []*document.Input{gi, pi} {
+				for _, w := range in.Warnings {
+					opts.Warn(w)
+				}
+				in.Warnings = nil
+			}
+			for _, w := range f.Check(gi, pi) {
 				opts.Warn(w)
 			}
 		}
 	}
-	if err != nil {
-		return nil, err
-	}
-	return s.plan.ScorePairs(g.Path, p.Path, pairs, eval.Options{
+	return s.plan.ScoreStreams(g, p, eval.Options{
 		Workers: opts.Workers, Macro: opts.Macro, PerDoc: opts.PerDoc,
 		AllowMissing: opts.AllowMissing, Metrics: opts.Metrics,
 		Search: solver.Limits{MaxNodes: opts.SearchNodes, Timeout: opts.SearchTime},
+		Warn:   opts.Warn,
 	})
 }

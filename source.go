@@ -10,8 +10,10 @@ import (
 )
 
 // Source is a file of documents to score: a path, a reader or Go values.
+// A file is read as a stream, one document at a time, in the formats that
+// stream (JSON, JSON Lines).
 type Source struct {
-	read func() (*document.Input, error)
+	open func() (document.Stream, io.Closer, error)
 }
 
 // File reads the file at path, its format detected from its content (see
@@ -21,25 +23,32 @@ func File(path string) Source { return FileFormat(path, adapter.Auto) }
 // FileFormat reads the file at path in the named input format ("auto",
 // "json", "jsonl", "conll2012", "penman", ...; see InputFormats).
 func FileFormat(path, format string) Source {
-	return Source{read: func() (*document.Input, error) { return adapter.Read(path, format) }}
+	return Source{open: func() (document.Stream, io.Closer, error) { return adapter.OpenFile(path, format) }}
 }
 
 // Reader reads documents from r in the named format; name stands for the
 // file in messages.
 func Reader(name string, r io.Reader, format string) Source {
-	return Source{read: func() (*document.Input, error) { return adapter.ReadFrom(name, r, format) }}
+	return Source{open: func() (document.Stream, io.Closer, error) {
+		s, err := adapter.Open(name, r, format)
+		return s, io.NopCloser(nil), err
+	}}
 }
 
 // Values scores Go values: each document is marshalled with encoding/json
 // and read as the spec's input type (struct tags name the fields). name
 // stands for the file in messages.
 func Values(name string, docs ...any) Source {
-	return Source{read: func() (*document.Input, error) {
+	return Source{open: func() (document.Stream, io.Closer, error) {
 		data, err := json.Marshal(docs)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
-		return document.ParseJSON(name, data, "json")
+		in, err := document.ParseJSON(name, data, "json")
+		if err != nil {
+			return nil, nil, err
+		}
+		return document.InputStream(in), io.NopCloser(nil), nil
 	}}
 }
 

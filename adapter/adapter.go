@@ -7,6 +7,7 @@ package adapter
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -81,11 +82,36 @@ func Read(path, format string) (*document.Input, error) {
 	return ReadFrom(path, f, format)
 }
 
-// ReadFrom reads a file of documents from r in the named format ("auto":
-// by the first 64 KB of the content, else JSON or JSON Lines). name is the
-// file's name in messages. Streaming adapters read through a buffer and
-// never hold the whole text.
+// ReadFrom reads a whole file of documents from r; see Open.
 func ReadFrom(name string, r io.Reader, format string) (*document.Input, error) {
+	s, err := Open(name, r, format)
+	if err != nil {
+		return nil, err
+	}
+	return document.Collect(s)
+}
+
+// OpenFile opens the file at path as a stream of documents; see Open. The
+// caller closes the file when done.
+func OpenFile(path, format string) (document.Stream, io.Closer, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := Open(path, f, format)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return s, f, nil
+}
+
+// Open reads a file of documents from r in the named format ("auto": the
+// first format whose detector accepts the first 64 KB; else JSON or JSON
+// Lines when the text starts like JSON; else an error saying which formats
+// were tried). name is the file's name in messages. A format that streams
+// yields one document at a time; the others are read whole first.
+func Open(name string, r io.Reader, format string) (document.Stream, error) {
 	br := bufio.NewReaderSize(r, headSize)
 	var f *document.Format
 	if format == Auto || format == "" {
@@ -94,7 +120,10 @@ func ReadFrom(name string, r io.Reader, format string) (*document.Input, error) 
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		if f = Detect(head); f == nil {
-			return document.ReadJSON(name, br, "auto")
+			if !looksLikeJSON(head) {
+				return nil, undetected(name, head)
+			}
+			return document.NewJSONStream(name, br, Auto), nil
 		}
 	} else if f = Lookup(format); f == nil {
 		return nil, fmt.Errorf("unknown --input-format %q (want %s)", format, NameList())
@@ -102,9 +131,50 @@ func ReadFrom(name string, r io.Reader, format string) (*document.Input, error) 
 	if f.Parse == nil {
 		return nil, fmt.Errorf("%s: the %s input format is not available yet", name, f.Name)
 	}
-	in, err := f.Parse(name, br)
-	if in != nil {
-		in.Format = f
+	if f.Stream != nil {
+		return f.Stream(name, br), nil
 	}
-	return in, err
+	in, err := f.Parse(name, br)
+	if err != nil {
+		return nil, err
+	}
+	in.Format = f
+	return document.InputStream(in), nil
+}
+
+// looksLikeJSON: the text is empty or starts, after blanks and a byte
+// order mark, with an object or an array.
+func looksLikeJSON(head []byte) bool {
+	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\ufeff")), " \t\r\n")
+	return len(head) == 0 || head[0] == '{' || head[0] == '['
+}
+
+// undetected explains that no format fits the start of a file.
+func undetected(name string, head []byte) error {
+	head = bytes.TrimPrefix(head, []byte("\ufeff"))
+	head = bytes.ReplaceAll(bytes.ReplaceAll(head, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
+	line, first := 1, []byte(nil)
+	for i, l := range bytes.Split(head, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			line, first = i+1, l
+			break
+		}
+	}
+	first = bytes.TrimSpace(first)
+	if len(first) > 60 {
+		first = append(first[:57:57], "..."...)
+	}
+	var tried []string
+	for _, f := range Formats {
+		if f.Detect == nil && f != document.JSON {
+			continue
+		}
+		t := f.Name
+		if f.Expect != "" {
+			t += " (" + f.Expect + ")"
+		}
+		tried = append(tried, t)
+	}
+	return fmt.Errorf("%s:%d: cannot tell the format of this file: it starts with %q, which fits none of the formats tried: %s; name one with --input-format",
+		name, line, first, strings.Join(tried, ", "))
 }

@@ -46,3 +46,28 @@ func TestReadFrom(t *testing.T) {
 	_, err = adapter.ReadFrom("x.conllu", strings.NewReader(""), "conllu")
 	assert.EqualError(t, err, "x.conllu: the conllu input format is not available yet")
 }
+
+// TestUndetected: a file no format fits gets one error that names the
+// formats tried and what each starts with, instead of one "malformed JSON"
+// per line.
+func TestUndetected(t *testing.T) {
+	_, err := adapter.ReadFrom("x.txt", strings.NewReader("\n\nThe boy wants to go.\nAnd more.\n"), adapter.Auto)
+	require.Error(t, err)
+	assert.Equal(t, `x.txt:3: cannot tell the format of this file: it starts with "The boy wants to go.", which fits none of the formats tried: `+
+		`json (a JSON array or object; JSON Lines: one object per line), conll2012 (a "#begin document" line), penman (a graph in parentheses, (v / concept ...)), conll16 (one JSON relation per line, with "DocID" and "Arg1"); name one with --input-format`, err.Error())
+}
+
+// TestDetectWholeRecord: a stray first line or a first graph without a
+// concept does not hide the format.
+func TestDetectWholeRecord(t *testing.T) {
+	for _, c := range []struct{ name, text, format string }{
+		{"conll with a junk first line", "junk\n#begin document (d); part 000\nw (1)\n#end document\n", "conll2012"},
+		{"penman whose first graph has no concept", "# ::id 1\n(a :ARG0 (b))\n\n# ::id 2\n(w / want-01)\n", "penman"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := adapter.Detect([]byte(c.text))
+			require.NotNil(t, f)
+			assert.Equal(t, c.format, f.Name)
+		})
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"io"
 	"sort"
 	"strings"
-	"unicode/utf8"
 )
 
 // Error is a diagnostic about a spec: a span, a message (lowercase, no final
@@ -108,13 +107,38 @@ func (e *Error) Render(w io.Writer) {
 		return
 	}
 	pos := e.Position()
-	line := e.Source.Line(pos.Line)
-	fmt.Fprintf(w, "    %s\n", line)
+	runes := []rune(e.Source.Line(pos.Line))
+	col := pos.Column - 1 // runes before the caret
+	last := len(runes)    // the underline ends before rune last
+	if e.End.IsValid() && e.End > e.Pos {
+		if endPos := e.Source.Position(e.End); endPos.Line == pos.Line && endPos.Column-1 < last {
+			last = endPos.Column - 1
+		}
+	} else {
+		last = col + 1
+	}
+	// A long line is shown as a window around the caret.
+	const before, width, longest = 80, 240, 400
+	prefix, suffix := "", ""
+	if len(runes) > longest {
+		lo := max(0, col-before)
+		hi := min(len(runes), lo+width)
+		if lo > 0 {
+			prefix = "…"
+		}
+		if hi < len(runes) {
+			suffix = "…"
+		}
+		runes, col, last = runes[lo:hi], col-lo, min(last, hi)-lo
+		if prefix != "" {
+			runes, col, last = append([]rune{'…'}, runes...), col+1, last+1
+		}
+	}
+	fmt.Fprintf(w, "    %s%s\n", string(runes), suffix)
 	var caret strings.Builder
 	caret.WriteString("    ")
-	col := 0
-	for _, r := range line {
-		if col >= pos.Column-1 {
+	for i, r := range runes {
+		if i >= col {
 			break
 		}
 		if r == '\t' {
@@ -122,19 +146,11 @@ func (e *Error) Render(w io.Writer) {
 		} else {
 			caret.WriteByte(' ')
 		}
-		col++
 	}
 	caret.WriteByte('^')
 	// Underline to the end of the span, but not past the end of the line.
-	if e.End.IsValid() && e.End > e.Pos {
-		endPos := e.Source.Position(e.End)
-		last := utf8.RuneCountInString(line) + 1
-		if endPos.Line == pos.Line && endPos.Column < last {
-			last = endPos.Column
-		}
-		for c := pos.Column + 1; c < last; c++ {
-			caret.WriteByte('~')
-		}
+	for c := col + 1; c < last; c++ {
+		caret.WriteByte('~')
 	}
 	fmt.Fprintln(w, caret.String())
 }

@@ -130,3 +130,22 @@ func TestRenderCap(t *testing.T) {
 	}
 	assert.Equal(t, 50, ast.MaxErrors)
 }
+
+// TestRenderLongLine: an error on a very long line shows a window around
+// the caret, not the whole line.
+func TestRenderLongLine(t *testing.T) {
+	text := "metric m = " + strings.Repeat("delta + ", 200000) + "bogus + delta"
+	src := ast.NewSource("long.metric", text)
+	at := strings.Index(text, "bogus")
+	e := &ast.Error{Source: src, Pos: ast.PosOf(at), End: ast.PosOf(at + 5), Msg: "undefined: bogus"}
+	var b strings.Builder
+	e.Render(&b)
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	require.Len(t, lines, 3)
+	assert.Less(t, len(lines[1]), 400, "the source line is a window")
+	assert.True(t, strings.HasPrefix(lines[1], "    …delta + "), lines[1])
+	caret := []rune(lines[2])
+	col := strings.IndexRune(lines[2], '^')
+	assert.Equal(t, "bogus", string([]rune(lines[1])[col:col+5]))
+	assert.Equal(t, "^~~~~", string(caret[col:col+5]))
+}

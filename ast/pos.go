@@ -58,8 +58,11 @@ type Source struct {
 // NewSource returns a Source for text named name (a path or a shipped spec name).
 func NewSource(name, text string) *Source {
 	s := &Source{Name: name, Text: text, lineStarts: []int{0}}
+	// A line ends at \n, \r\n or a lone \r (old Mac files): the lexer
+	// ends comments at either, so lines must agree with it.
 	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
+		switch {
+		case text[i] == '\n', text[i] == '\r' && (i+1 == len(text) || text[i+1] != '\n'):
 			s.lineStarts = append(s.lineStarts, i+1)
 		}
 	}

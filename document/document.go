@@ -103,6 +103,10 @@ func (d *Doc) Key(path string) (key, why string) {
 	case gjson.String:
 		return v.Str, ""
 	case gjson.Number:
+		// Integers keep every digit: two ids beyond 2^53 must not collide.
+		if i, err := strconv.ParseInt(v.Raw, 10, 64); err == nil {
+			return strconv.FormatInt(i, 10), ""
+		}
 		return strconv.FormatFloat(v.Num, 'f', -1, 64), ""
 	}
 	return "", fmt.Sprintf("the pairing key %q must be a string or a number, found %s", path, kindName(v))
@@ -115,6 +119,9 @@ type Format struct {
 	// Detect reports whether the start of a file (up to 64 KB) is in this
 	// format; nil for formats that are only chosen by name.
 	Detect func(head []byte) bool
+	// Expect says what a file of this format starts with, for the message
+	// when no format fits a file ("a \"#begin document\" line").
+	Expect string
 	// Parse reads a whole file. name is used in messages. Nil for a
 	// format the design names whose adapter is not built yet.
 	Parse func(name string, r io.Reader) (*Input, error)
@@ -122,4 +129,7 @@ type Format struct {
 	// format read, for what one file alone cannot tell (a predicted label
 	// the gold never uses), and returns warnings naming file and line.
 	Check func(gold, pred *Input) []string
+	// Stream, when set, reads the file one document at a time (Parse
+	// then reads the whole of it); nil: a run reads the file with Parse.
+	Stream func(name string, r io.Reader) Stream
 }

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode"
@@ -143,21 +144,28 @@ func basicDecoder(kind types.BasicKind) decodeFn {
 				return 0, mismatch("an integer", sc)
 			}
 			save := sc.i
-			f, _, ok := sc.number()
-			if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
-				sc.i = save
-				return 0, mismatch("an integer", sc)
+			_, raw, ok := sc.number()
+			if !ok {
+				return 0, errMalformed
 			}
-			return d.a.Number(value.Int, f), nil
+			v, why := parseInt(raw)
+			if why != "" {
+				sc.i = save
+				return 0, &pathError{msg: why}
+			}
+			return d.a.Int(v), nil
 		}
 	case types.Float:
 		return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
 			if !isNumberStart(sc.peek()) {
 				return 0, mismatch("a number", sc)
 			}
-			f, _, ok := sc.number()
+			f, raw, ok := sc.number()
 			if !ok {
 				return 0, errMalformed
+			}
+			if math.IsInf(f, 0) {
+				return 0, &pathError{msg: fmt.Sprintf("the number %s is out of range (beyond ±%g)", shortNumber(raw), math.MaxFloat64)}
 			}
 			return d.a.Number(value.Float, f), nil
 		}
@@ -198,6 +206,58 @@ func basicDecoder(kind types.BasicKind) decodeFn {
 }
 
 func isNumberStart(c byte) bool { return c == '-' || (c >= '0' && c <= '9') }
+
+// parseInt reads an integer exactly over the int64 range: a plain literal
+// directly, a literal with a fraction or an exponent (3.0, 1e3) through
+// exact rational arithmetic. why says what is wrong otherwise.
+func parseInt(raw string) (int64, string) {
+	if !strings.ContainsAny(raw, ".eE") {
+		v, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil {
+			return 0, fmt.Sprintf("the integer %s is outside the int64 range [%d, %d]", shortNumber(raw), int64(math.MinInt64), int64(math.MaxInt64))
+		}
+		return v, ""
+	}
+	outOfRange := fmt.Sprintf("the integer %s is outside the int64 range [%d, %d]", shortNumber(raw), int64(math.MinInt64), int64(math.MaxInt64))
+	notInt := fmt.Sprintf("expected an integer, found a number %s", shortNumber(raw))
+	if len(raw) > 400 {
+		return 0, notInt
+	}
+	// With a huge exponent exact arithmetic would build a huge number;
+	// a mantissa of at most 400 digits then makes the value 0, a fraction
+	// below 1, or far out of range, which the float value tells.
+	if k := strings.IndexAny(raw, "eE"); k >= 0 {
+		if exp, err := strconv.Atoi(strings.TrimPrefix(raw[k+1:], "+")); err != nil || exp > 800 || exp < -800 {
+			f, _ := strconv.ParseFloat(raw, 64)
+			switch {
+			case f == 0 && strings.Trim(raw[:k], "-+0.") == "":
+				return 0, ""
+			case math.Abs(f) < 1:
+				return 0, notInt
+			}
+			return 0, outOfRange
+		}
+	}
+	var r big.Rat
+	if _, ok := r.SetString(raw); !ok {
+		return 0, "malformed number " + shortNumber(raw)
+	}
+	if !r.IsInt() {
+		return 0, notInt
+	}
+	if !r.Num().IsInt64() {
+		return 0, outOfRange
+	}
+	return r.Num().Int64(), ""
+}
+
+// shortNumber shortens a long literal for a message.
+func shortNumber(raw string) string {
+	if len(raw) > 40 {
+		return raw[:37] + "..."
+	}
+	return raw
+}
 
 func (ds *decoders) collection(t *types.Collection) decodeFn {
 	elem := ds.get(t.Elem)
@@ -270,6 +330,12 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 		return &pathError{msg: fmt.Sprintf("missing field %q of %s", t.Fields[i].Path, t.Name)}
 	}
 	if bound {
+		firstKeys := map[string]bool{}
+		for _, f := range t.Fields {
+			if k, ok := firstKey(f.Path); ok {
+				firstKeys[k] = true
+			}
+		}
 		// Explicit gjson paths: one lookup per field in the object's text.
 		return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
 			if sc.peek() != '{' {
@@ -278,6 +344,9 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 			raw, ok := sc.skip()
 			if !ok {
 				return 0, errMalformed
+			}
+			if key := repeatedTopKey(raw, firstKeys); key != "" {
+				return 0, repeatedKey(key)
 			}
 			kids := d.buf()
 			d.depth++
@@ -330,8 +399,9 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 }
 
 // readFields reads the members of an object (its '{' already read) into
-// kids by field index. Extra keys are skipped; a repeated key keeps its
-// first value.
+// kids by field index. Extra keys are skipped; a key the type reads that
+// occurs twice is an error, since JSON readers disagree on which value
+// counts (the first, the last, both).
 func readFields(d *decoder, sc *scanner, kids []value.Ref, lookup func(string) int, fields []decodeFn) *pathError {
 	if sc.eat('}') {
 		return nil
@@ -341,7 +411,9 @@ func readFields(d *decoder, sc *scanner, kids []value.Ref, lookup func(string) i
 		if !ok || !sc.eat(':') {
 			return errMalformed
 		}
-		if i := lookup(key); i < 0 || kids[i] >= 0 {
+		if i := lookup(key); i >= 0 && kids[i] >= 0 {
+			return repeatedKey(key)
+		} else if i < 0 {
 			if _, ok := sc.skip(); !ok {
 				return errMalformed
 			}
@@ -360,6 +432,51 @@ func readFields(d *decoder, sc *scanner, kids []value.Ref, lookup func(string) i
 		}
 		return nil
 	}
+}
+
+func repeatedKey(key string) *pathError {
+	return &pathError{msg: fmt.Sprintf("the key %q occurs twice in this object (JSON readers disagree on which value counts; keep one)", key)}
+}
+
+// firstKey is the object key a gjson path starts with, when the path
+// starts with a plain key (no wildcard, modifier or query).
+func firstKey(path string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		switch c := path[i]; c {
+		case '\\':
+			if i+1 < len(path) {
+				i++
+				b.WriteByte(path[i])
+			}
+		case '.', '|':
+			return b.String(), b.Len() > 0
+		case '*', '?', '#', '@', '!':
+			return "", false
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), b.Len() > 0
+}
+
+// repeatedTopKey returns a key of the object raw that occurs twice and is
+// one of keys, or "".
+func repeatedTopKey(raw string, keys map[string]bool) string {
+	seen := map[string]bool{}
+	found := ""
+	gjson.Parse(raw).ForEach(func(k, _ gjson.Result) bool {
+		if !keys[k.Str] {
+			return true
+		}
+		if seen[k.Str] {
+			found = k.Str
+			return false
+		}
+		seen[k.Str] = true
+		return true
+	})
+	return found
 }
 
 // union picks the alternative by JSON kind; the checker made sure at most

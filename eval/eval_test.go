@@ -378,6 +378,74 @@ func TestInteger(t *testing.T) {
 	assert.Equal(t, Sums(2, 2, 3), sums(got["m"]))
 }
 
+// TestLargeIntegers checks that integers are exact over the int64 range:
+// two ids one apart beyond 2^53 stay apart (a float64 would merge them),
+// and what int64 cannot hold is refused by name, never rounded.
+func TestLargeIntegers(t *testing.T) {
+	p := compile(t, "type Doc { id: int, xs: set<int> }\ninput Doc\nmetric m = F<->[xs](delta)")
+	cases := []struct {
+		name, gold, pred string
+		want             [3]float64 // matched, |pred|, |gold|
+		err              string
+	}{
+		{"beyond 2^53 apart", `{"id": 1, "xs": [9007199254740993]}`, `{"id": 1, "xs": [9007199254740992]}`, [3]float64{0, 1, 1}, ""},
+		{"beyond 2^53 equal", `{"id": 1, "xs": [9007199254740993, 9007199254740992]}`, `{"id": 1, "xs": [9007199254740992, 9007199254740993]}`, [3]float64{2, 2, 2}, ""},
+		{"int64 edges", `{"id": 1, "xs": [9223372036854775807, -9223372036854775808]}`, `{"id": 1, "xs": [9223372036854775807, -9223372036854775808]}`, [3]float64{2, 2, 2}, ""},
+		{"exponent form", `{"id": 1, "xs": [9.007199254740993e15]}`, `{"id": 1, "xs": [9007199254740993]}`, [3]float64{1, 1, 1}, ""},
+		{"above int64", `{"id": 1, "xs": []}`, `{"id": 1, "xs": [9223372036854775808]}`, [3]float64{}, "xs.0: the integer 9223372036854775808 is outside the int64 range"},
+		{"huge exponent", `{"id": 1, "xs": []}`, `{"id": 1, "xs": [1e400]}`, [3]float64{}, "xs.0: the integer 1e400 is outside the int64 range"},
+		{"tiny exponent", `{"id": 1, "xs": []}`, `{"id": 1, "xs": [1e-400]}`, [3]float64{}, "xs.0: expected an integer, found a number 1e-400"},
+		{"zero exponent", `{"id": 1, "xs": [0]}`, `{"id": 1, "xs": [0e999999999999]}`, [3]float64{1, 1, 1}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := document.ParseJSON("g", []byte(c.gold), "json")
+			require.NoError(t, err)
+			pr, err := document.ParseJSON("p", []byte(c.pred), "json")
+			require.NoError(t, err)
+			res, err := p.Score(g, pr, eval.Options{})
+			if c.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), c.err)
+				return
+			}
+			require.NoError(t, err)
+			got := map[string]*eval.MetricResult{}
+			for _, m := range res.Metrics {
+				got[m.Name] = m
+			}
+			assert.Equal(t, Sums(c.want[0], c.want[1], c.want[2]), sums(got["m"]))
+		})
+	}
+}
+
+// TestFloatOutOfRange checks that a number beyond float64 is refused by
+// name rather than read as infinity.
+func TestFloatOutOfRange(t *testing.T) {
+	p := compile(t, "type Doc { xs: set<float> }\ninput Doc\nmetric m = F<->[xs](delta)\n")
+	g, err := document.ParseJSON("g", []byte(`{"xs": [1]}`), "json")
+	require.NoError(t, err)
+	pr, err := document.ParseJSON("p", []byte(`{"xs": [1, -1e400]}`), "json")
+	require.NoError(t, err)
+	_, err = p.Score(g, pr, eval.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "xs.1: the number -1e400 is out of range")
+}
+
+// TestLargeIntegerKeys checks that documents paired by integer ids one
+// apart beyond 2^53 are two documents, not one.
+func TestLargeIntegerKeys(t *testing.T) {
+	p := compile(t, "type Doc { id: int, xs: set<int> }\ninput Doc\nmetric m = F<->[xs](delta)\n")
+	docs := `{"id": 9007199254740993, "xs": [1]}
+{"id": 9007199254740992, "xs": [2]}`
+	g, err := document.ParseJSON("g.jsonl", []byte(docs), "jsonl")
+	require.NoError(t, err)
+	pr, err := document.ParseJSON("p.jsonl", []byte(docs), "jsonl")
+	require.NoError(t, err)
+	got := score(t, p, g, pr, eval.Options{})
+	assert.Equal(t, Sums(2, 2, 2), sums(got["m"]))
+}
+
 type quad struct {
 	A int `json:"a"`
 	B int `json:"b"`
@@ -546,5 +614,133 @@ metric pairs_b   = S~[entities](F<->[pairs(mentions)](delta * 1))
 				require.InDelta(t, want[i], have[i], 1e-9, "%s %s", name, msg)
 			}
 		}
+	}
+}
+
+// TestNonFiniteAndNegative checks that a score that overflows, is NaN or
+// is negative is an error naming the metric (and the document where it
+// arose), never a printed NaN or a score below 0.
+func TestNonFiniteAndNegative(t *testing.T) {
+	gold := `{"id": "d1", "tags": ["a", "b"]}
+{"id": "d2", "tags": ["a"]}`
+	pred := `{"id": "d1", "tags": ["a", "c"]}
+{"id": "d2", "tags": ["a"]}`
+	cases := []struct{ name, metric, want string }{
+		{"overflow in a document", "S~[tags](1e308 * delta + 1e308 * delta)",
+			`g.jsonl: document "d1" (line 1): metric "m": on a pair of elements, the similarity 1e308 * delta + 1e308 * delta is +Inf, beyond float64's range`},
+		{"overflow of a sum", "S~[tags](1e308 * delta) + S~[tags](1e308 * delta)",
+			`g.jsonl: document "d1" (line 1): metric "m": Σ(X,Y) (prediction against gold) is +Inf, beyond float64's range`},
+		{"overflow over the corpus", "S~[tags](0.6e308 * delta)",
+			`metric "m" over the corpus: Σ(X,X) (prediction against itself) is +Inf`},
+		{"negative on the data", "F<->[tags](delta) - 0.75",
+			`g.jsonl: document "d1" (line 1): metric "m": Σ(X,Y) (prediction against gold) is -0.25, but similarities are non-negative`},
+		{"negative self-sum", "1 - S<->[tags](delta)",
+			`g.jsonl: document "d1" (line 1): metric "m": Σ(X,X) (prediction against itself) is -1, but similarities are non-negative`},
+		{"NaN on a pair", "S<->[tags](1e308 * delta * 10 - 1e308 * delta * 10 + 1)",
+			`metric "m": on a pair of elements, the similarity 1e308 * delta * 10 - 1e308 * delta * 10 + 1 is NaN (not a number`},
+		{"NaN under align", "S<->[tags](delta, align = 1e308 * delta * 10 - 1e308 * delta * 10 + 1)",
+			`metric "m": on a pair of elements, the similarity 1e308 * delta * 10 - 1e308 * delta * 10 + 1 is NaN`},
+		{"NaN at the top", "S<->[tags](delta) * 1e308 * 10 - S<->[tags](delta) * 1e308 * 10",
+			`metric "m": Σ(X,Y) (prediction against gold) is NaN`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := compile(t, "type Doc { id: string, tags: set<string> }\ninput Doc\nmetric m = "+c.metric+"\n")
+			g, err := document.ParseJSON("g.jsonl", []byte(gold), "jsonl")
+			require.NoError(t, err)
+			pr, err := document.ParseJSON("p.jsonl", []byte(pred), "jsonl")
+			require.NoError(t, err)
+			_, err = p.Score(g, pr, eval.Options{})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+}
+
+// TestCorpusArithmeticNonFinite checks corpus metrics: infinities that
+// cancel are an error, not NaN.
+func TestCorpusArithmeticNonFinite(t *testing.T) {
+	p := compile(t, `type Doc { id: string, tags: set<string> }
+input Doc
+metric m = F<->[tags](delta)
+metric big = m.f1 * 1e308 * 10
+metric c = big - big
+`)
+	g, err := document.ParseJSON("g.jsonl", []byte(`{"id": "d1", "tags": ["a"]}`), "jsonl")
+	require.NoError(t, err)
+	_, err = p.Score(g, g, eval.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `metric "big" over the corpus: its value is +Inf`)
+}
+
+// TestHugeBeta checks F(β) as β grows past where β² overflows: it tends
+// to recall, and stays finite.
+func TestHugeBeta(t *testing.T) {
+	g, err := document.ParseJSON("g", []byte(`{"tags": ["a", "b", "c", "d"]}`), "json")
+	require.NoError(t, err)
+	pr, err := document.ParseJSON("p", []byte(`{"tags": ["a"]}`), "json")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		beta string
+		want float64
+	}{
+		{"1e300", 0.25},                        // β² = +Inf: recall
+		{"1e100", 0.25},                        // 1+β² rounds to β²: recall
+		{"2", 5.0 / (4*4 + 1) * 1},             // (1+4)·1 / (4·4 + 1)
+		{"0.5", (1 + 0.25) * 1 / (0.25*4 + 1)}, // (1+¼)·1 / (¼·4 + 1)
+		{"1e-200", 1},                          // β² underflows to 0: precision
+	} {
+		p := compile(t, "type Doc { tags: set<string> }\ninput Doc\nmetric m = F("+c.beta+")<->[tags](delta)\n")
+		got := score(t, p, g, pr, eval.Options{})
+		assert.InDelta(t, c.want, got["m"].Value, 1e-12, "F(%s)", c.beta)
+	}
+}
+
+// TestNegativePairsNeverMatched checks DESIGN §2.2's Σ◇ = max over
+// matchings: a pair whose similarity is negative is in no best matching,
+// under every constraint (N:N included), so it never lowers a score.
+func TestNegativePairsNeverMatched(t *testing.T) {
+	g, err := document.ParseJSON("g", []byte(`{"tags": ["a", "b"]}`), "json")
+	require.NoError(t, err)
+	pr, err := document.ParseJSON("p", []byte(`{"tags": ["a", "c"]}`), "json")
+	require.NoError(t, err)
+	for _, c := range []string{"<->", "->", "<-", "~"} {
+		p := compile(t, "type Doc { tags: set<string> }\ninput Doc\nmetric m = S"+c+"[tags](delta - 0.5)\n")
+		got := score(t, p, g, pr, eval.Options{})
+		assert.Equal(t, Sums(0.5, 1, 1), sums(got["m"]), c)
+	}
+}
+
+// TestRepeatedKeys checks that a key the type reads may not occur twice in
+// one object (JSON readers disagree on which value counts), with plain
+// field names and with bound paths; a repeated key the type ignores is
+// left alone.
+func TestRepeatedKeys(t *testing.T) {
+	plain := compile(t, "type Arg { role: string }\ntype Doc { id: string, args: set<Arg> }\ninput Doc\nmetric m = F<->[args](delta)\n")
+	bound := compile(t, "type Doc { id: string, n: int = \"meta.count\", xs: set<int> = \"items\" }\ninput Doc\nmetric m = F<->[xs](delta)\n")
+	cases := []struct {
+		name string
+		p    *eval.Plan
+		doc  string
+		want string
+	}{
+		{"nested", plain, `{"id": "d1", "args": [{"role": "a", "role": "b"}]}`, `document "d1" (line 1): args.0: the key "role" occurs twice in this object`},
+		{"top", plain, `{"id": "d1", "args": [], "args": [{"role": "a"}]}`, `the key "args" occurs twice in this object`},
+		{"bound", bound, `{"id": "d1", "meta": {"count": 1}, "items": [1], "meta": {"count": 2}}`, `the key "meta" occurs twice in this object`},
+		{"ignored key", plain, `{"id": "d1", "args": [], "note": 1, "note": 2}`, ""},
+		{"bound ignored key", bound, `{"id": "d1", "meta": {"count": 1}, "items": [1], "x": 1, "x": 2}`, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in, err := document.ParseJSON("g.jsonl", []byte(c.doc), "jsonl")
+			require.NoError(t, err)
+			_, err = c.p.Score(in, in, eval.Options{})
+			if c.want == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+		})
 	}
 }

@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
@@ -53,6 +55,18 @@ type scalarValue struct {
 	str   string
 	num   float64
 	isStr bool
+	// isInt: num is an integer, exactly i (ints beyond 2^53 compare
+	// exactly).
+	isInt bool
+	i     int64
+}
+
+// numberValue is a number from the spec, an integer when it is one.
+func numberValue(v float64) scalarValue {
+	if v == math.Trunc(v) && math.Abs(v) <= 1<<53 {
+		return scalarValue{num: v, isInt: true, i: int64(v)}
+	}
+	return scalarValue{num: v}
 }
 
 func (k *compiler) cond(cond typecheck.Cond) condFn {
@@ -75,20 +89,28 @@ func (k *compiler) cond(cond typecheck.Cond) condFn {
 		return func(c *ctx, e value.Ref) bool { return compareScalars(op, x(c, e), y(c, e)) }
 	case *typecheck.CondIn:
 		x := operandFn(cd.X)
-		strs, nums := map[string]bool{}, map[float64]bool{}
+		strs, nums, ints := map[string]bool{}, map[float64]bool{}, map[int64]bool{}
 		for _, v := range cd.Set {
-			if v.Str != nil {
+			switch {
+			case v.Str != nil:
 				strs[*v.Str] = true
-			} else {
+			case numberValue(*v.Num).isInt:
+				ints[int64(*v.Num)] = true
+			default:
 				nums[*v.Num] = true
 			}
 		}
 		not := cd.Not
 		return func(c *ctx, e value.Ref) bool {
 			v := x(c, e)
-			in := nums[v.num]
-			if v.isStr {
+			var in bool
+			switch {
+			case v.isStr:
 				in = strs[v.str]
+			case v.isInt:
+				in = ints[v.i]
+			default:
+				in = nums[v.num]
 			}
 			return in != not
 		}
@@ -103,7 +125,7 @@ func operandFn(o *typecheck.Operand) func(c *ctx, e value.Ref) scalarValue {
 		if o.Const.Str != nil {
 			v = scalarValue{str: *o.Const.Str, isStr: true}
 		} else {
-			v = scalarValue{num: *o.Const.Num}
+			v = numberValue(*o.Const.Num)
 		}
 		return func(*ctx, value.Ref) scalarValue { return v }
 	}
@@ -112,8 +134,11 @@ func operandFn(o *typecheck.Operand) func(c *ctx, e value.Ref) scalarValue {
 		for _, i := range path {
 			e = c.a.Field(e, i)
 		}
-		if c.a.Kind(e) == value.String {
+		switch c.a.Kind(e) {
+		case value.String:
 			return scalarValue{str: c.a.Str(e), isStr: true}
+		case value.Int:
+			return scalarValue{num: c.a.Num(e), isInt: true, i: c.a.IntValue(e)}
 		}
 		return scalarValue{num: c.a.Num(e)}
 	}
@@ -126,6 +151,9 @@ func compareScalars(op ast.CompareOp, a, b scalarValue) bool {
 			return !eq
 		}
 		return eq
+	}
+	if a.isInt && b.isInt {
+		return comparison(op)(float64(cmp.Compare(a.i, b.i)), 0)
 	}
 	return comparison(op)(a.num, b.num)
 }

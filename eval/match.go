@@ -1,6 +1,9 @@
 package eval
 
 import (
+	"fmt"
+	"math"
+
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
 	"github.com/metricc/metricc/solver"
@@ -409,10 +412,23 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 	}
 	f.edges = f.edges[:0]
 	for _, p := range f.pairs {
-		if w := chooser.eval(c, xs[p.Row], ys[p.Col]); w > 0 {
+		w := chooser.eval(c, xs[p.Row], ys[p.Col])
+		if w > 0 && w <= math.MaxFloat64 {
 			f.edges = append(f.edges, solver.Edge{Row: p.Row, Col: p.Col, W: w})
+		} else if w > 0 || w != w {
+			// A solver cannot maximize over ∞ or NaN.
+			panic(evalError{fmt.Sprintf("on a pair of elements, the similarity %s is %s", ast.ExprString(m.chooserSrc()), nonFinite(w))})
 		}
 	}
+}
+
+// chooserSrc is the expression of the similarity that chooses the
+// matching, for messages.
+func (m *matcher) chooserSrc() ast.Expr {
+	if m.align != nil {
+		return m.src.Align
+	}
+	return m.src.Sim
 }
 
 // deltaSum is Σ◇[δ](X, Y) by counting equal IDs: no matrix, no solver;

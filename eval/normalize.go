@@ -24,7 +24,12 @@ func normalize(kind ast.NormKind, beta, xy, xx, yy float64) float64 {
 			return div(2*xy, xx+yy)
 		}
 		b2 := beta * beta
-		return div((1+b2)*xy, b2*yy+xx)
+		if v := div((1+b2)*xy, b2*yy+xx); !math.IsInf(v, 0) && !math.IsNaN(v) {
+			return v
+		}
+		// A huge β overflows β²: the same ratio with both sides divided
+		// by 1+β² (F(β) tends to recall as β grows).
+		return div(xy, yy/(1+1/b2)+xx/(1+b2))
 	case ast.NormJ:
 		return div(xy, xx+yy-xy)
 	}

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -24,114 +25,24 @@ type Options struct {
 	// Search limits each latent-variable search (per document pair); the
 	// best matching found is reported with its gap when a limit stops it.
 	Search solver.Limits
+	// Warn receives the warnings of input adapters as they read (repairs
+	// they made); nil drops them.
+	Warn func(string)
 }
 
-// Pair is one gold document and its prediction; nil means missing (scored
-// as an empty document under AllowMissing).
-type Pair struct {
-	Gold, Pred *document.Doc
-	ID         string
-}
-
-// PairDocs pairs gold and predicted documents: by id when the input type
-// has an id field, else by position. Unpaired documents are errors unless
-// allowMissing, or unless either input's format scores them as empty
-// (Input.UnpairedEmpty): each is then paired with an empty document and
-// a warning naming it is added to the Warnings of the input it is in.
-func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
-	if p.idPath == "" || gold.Positional || pred.Positional {
-		return pairByPosition(gold, pred, allowMissing)
-	}
-	empty := gold.UnpairedEmpty || pred.UnpairedEmpty
-	allowMissing = allowMissing || empty
-	var errs document.DataErrors
-	index := func(in *document.Input) map[string]*document.Doc {
-		byID := map[string]*document.Doc{}
-		for i := range in.Docs {
-			d := &in.Docs[i]
-			id, why := d.Key(p.idPath)
-			if why != "" {
-				errs = append(errs, &document.DataError{File: in.Path, Doc: d.Describe(), Path: p.idPath, Msg: why})
-				continue
-			}
-			d.ID = id
-			if prev := byID[id]; prev != nil {
-				errs = append(errs, &document.DataError{File: in.Path, Doc: d.Describe(), Msg: fmt.Sprintf("duplicate id %q (first at line %d)", id, prev.Line)})
-				continue
-			}
-			byID[id] = d
-		}
-		return byID
-	}
-	goldByID, predByID := index(gold), index(pred)
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	var pairs []Pair
-	for i := range gold.Docs {
-		g := &gold.Docs[i]
-		pd := predByID[g.ID]
-		if pd == nil && !allowMissing {
-			errs = append(errs, &document.DataError{File: pred.Path, Msg: fmt.Sprintf("no prediction for gold %s of %s (use --allow-missing to score it as empty)", g.Describe(), gold.Path)})
-			continue
-		}
-		if pd == nil && empty {
-			gold.Warnings = append(gold.Warnings, fmt.Sprintf("%s: %s is not in %s: scored against an empty prediction, as the format's official scorer does", gold.Path, g.Describe(), pred.Path))
-		}
-		pairs = append(pairs, Pair{Gold: g, Pred: pd, ID: g.ID})
-	}
-	for i := range pred.Docs {
-		d := &pred.Docs[i]
-		if goldByID[d.ID] != nil {
-			continue
-		}
-		if !allowMissing {
-			errs = append(errs, &document.DataError{File: pred.Path, Doc: d.Describe(), Msg: fmt.Sprintf("no gold document with this id in %s (use --allow-missing to score it against an empty one)", gold.Path)})
-			continue
-		}
-		if empty {
-			pred.Warnings = append(pred.Warnings, fmt.Sprintf("%s: %s is not in %s: scored against an empty gold, as the format's official scorer does", pred.Path, d.Describe(), gold.Path))
-		}
-		pairs = append(pairs, Pair{Pred: d, ID: d.ID})
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	return pairs, nil
-}
-
-func pairByPosition(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
-	n := max(len(gold.Docs), len(pred.Docs))
-	if len(gold.Docs) != len(pred.Docs) && !allowMissing {
-		return nil, &document.DataError{File: pred.Path, Msg: fmt.Sprintf(
-			"%d documents, but %s has %d; without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)",
-			len(pred.Docs), gold.Path, len(gold.Docs))}
-	}
-	pairs := make([]Pair, n)
-	for i := range pairs {
-		pairs[i].ID = fmt.Sprint(i + 1)
-		if i < len(gold.Docs) {
-			pairs[i].Gold = &gold.Docs[i]
-		}
-		if i < len(pred.Docs) {
-			pairs[i].Pred = &pred.Docs[i]
-		}
-	}
-	return pairs, nil
-}
-
-// Score runs the plan over gold and predicted inputs.
+// Score runs the plan over gold and predicted inputs read whole; see
+// ScoreStreams.
 func (p *Plan) Score(gold, pred *document.Input, opts Options) (*Result, error) {
-	pairs, err := p.PairDocs(gold, pred, opts.AllowMissing)
-	if err != nil {
-		return nil, err
-	}
-	return p.ScorePairs(gold.Path, pred.Path, pairs, opts)
+	return p.ScoreStreams(document.InputStream(gold), document.InputStream(pred), opts)
 }
 
-// ScorePairs scores paired documents in parallel; the result does not
-// depend on the number of workers (sums are taken in pair order).
-func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options) (*Result, error) {
+// ScoreStreams reads gold and predicted documents as they come, pairs
+// them, scores each pair on a worker and lets it go: memory follows the
+// largest document (and the documents waiting for their partner when the
+// files are not in the same order), not the corpus. Every unreadable,
+// unpaired or unscorable document is reported. The result does not depend
+// on the number of workers: sums are added in corpus order (see Pair).
+func (p *Plan) ScoreStreams(gold, pred document.Stream, opts Options) (*Result, error) {
 	wanted, err := p.selectMetrics(opts.Metrics)
 	if err != nil {
 		return nil, err
@@ -140,35 +51,70 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	workers = min(workers, max(1, len(pairs)))
-	sums := make([][]Sums, len(pairs))
-	errs := make([]*document.DataError, len(pairs))
-	// Workers take the next pair from a shared counter: no channel hand-off
-	// (and no context switch) per document.
-	var next atomic.Int64
-	var wg sync.WaitGroup
+	type scored struct {
+		order int
+		id    string
+		sums  []Sums
+	}
+	var (
+		mu        sync.Mutex
+		done      []scored
+		scoreErrs []sortedError
+		failed    atomic.Bool // stop scoring once the run is an error
+		wg        sync.WaitGroup
+	)
+	jobs := make(chan Pair, 2*workers)
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			c := newCtx()
 			c.limits = opts.Search
-			for i := int(next.Add(1)) - 1; i < len(pairs); i = int(next.Add(1)) - 1 {
-				sums[i], errs[i] = p.scorePair(c, &pairs[i], goldPath, predPath, wanted)
+			for pr := range jobs {
+				if failed.Load() {
+					continue
+				}
+				sums, derr := p.scorePair(c, &pr, gold.Path(), pred.Path(), wanted)
+				mu.Lock()
+				if derr != nil {
+					scoreErrs = append(scoreErrs, sortedError{phaseScore, 0, pr.order, derr})
+				} else {
+					done = append(done, scored{pr.order, pr.ID, sums})
+				}
+				mu.Unlock()
 			}
 		}()
 	}
-	wg.Wait()
-	var all document.DataErrors
-	for _, e := range errs {
-		if e != nil {
-			all = append(all, e)
+	var pairing *pairer
+	pairing = newPairer(p, gold, pred, opts.AllowMissing, func(pr Pair) {
+		if len(pairing.errs) > 0 {
+			failed.Store(true)
 		}
+		jobs <- pr
+	}, opts.Warn)
+	pairing.run()
+	close(jobs)
+	wg.Wait()
+	if pairing.fatal != nil {
+		return nil, pairing.fatal
 	}
-	if len(all) > 0 {
-		return nil, all
+	if errs := append(pairing.errs, scoreErrs...); len(errs) > 0 {
+		return nil, sortErrors(errs)
 	}
-	return p.aggregate(pairs, sums, wanted, opts), nil
+	if len(done) == 0 {
+		return nil, &document.DataError{File: gold.Path(), Msg: fmt.Sprintf("nothing was scored: neither it nor %s has a document", pred.Path())}
+	}
+	slices.SortFunc(done, func(a, b scored) int { return a.order - b.order })
+	pairs := make([]Pair, len(done))
+	sums := make([][]Sums, len(done))
+	for i, d := range done {
+		pairs[i].ID, sums[i] = d.id, d.sums
+	}
+	res := p.aggregate(pairs, sums, wanted, opts)
+	if err := checkFinite(res); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // selectMetrics returns which metrics to compute: the requested ones and
@@ -210,9 +156,17 @@ func (p *Plan) selectMetrics(names []string) ([]bool, error) {
 // A panic is turned into an error naming the document, so none reaches
 // the user.
 func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []bool) (out []Sums, derr *document.DataError) {
+	current := -1 // the metric being computed, for errors
 	defer func() {
 		if r := recover(); r != nil {
-			out, derr = nil, &document.DataError{File: goldPath, Doc: describePair(pr), Msg: fmt.Sprintf("internal error while scoring: %v", r)}
+			msg := fmt.Sprintf("internal error while scoring: %v", r)
+			if e, ok := r.(evalError); ok {
+				msg = e.msg
+			}
+			if current >= 0 {
+				msg = fmt.Sprintf("metric %q: %s", p.Metrics[current].m.Name, msg)
+			}
+			out, derr = nil, &document.DataError{File: goldPath, Doc: describePair(pr), Msg: msg}
 		}
 	}()
 	c.reset()
@@ -225,6 +179,7 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 		if !wanted[i] || pm.top == nil {
 			continue
 		}
+		current = i
 		if pm.topR == nil {
 			s := topSums(c, pm.top, pm.by, x, y, true, true)
 			s.PredGoldRecall = s.PredGold
@@ -238,6 +193,11 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 		s.Search.add(r.Search)
 		s.By = mergeRecall(s.By, r.By)
 		out[i] = s
+	}
+	for i, pm := range p.Metrics {
+		if why := badSums(&out[i]); why != "" {
+			return nil, &document.DataError{File: goldPath, Doc: describePair(pr), Msg: fmt.Sprintf("metric %q: %s", pm.m.Name, why)}
+		}
 	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -166,19 +167,24 @@ func (sc *scanner) number() (float64, string, bool) {
 			}
 			raw := sc.s[start:sc.i]
 			f, err := strconv.ParseFloat(raw, 64)
-			return f, raw, err == nil
+			return f, raw, wellFormed(err)
 		}
 	}
 	if digits == 0 || digits > 15 {
 		raw := sc.s[start:sc.i]
 		f, err := strconv.ParseFloat(raw, 64)
-		return f, raw, err == nil && digits > 0
+		return f, raw, wellFormed(err) && digits > 0
 	}
 	if neg {
 		v = -v
 	}
 	return v, sc.s[start:sc.i], true
 }
+
+// wellFormed tells a number ParseFloat read, if perhaps only as ±Inf,
+// from one it could not read at all: the decoders name the first as out
+// of range.
+func wellFormed(err error) bool { return err == nil || errors.Is(err, strconv.ErrRange) }
 
 // literal reads true, false or null.
 func (sc *scanner) literal(word string) bool {

@@ -37,6 +37,8 @@ func TestErrorPositions(t *testing.T) {
 		{"selector after space", "let a = F↔[x](δ) . f1", "1:18", ". f1", `".f1" can only follow a metric name`},
 		{"tab", "type T {\n\ta: int\n\tb: int c\n}", "3:9", "c", `unexpected token "c"`},
 		{"crlf", "let a = 1\r\nlet b = δ + ↔ δ\r\n", "2:13", "↔", `unexpected token "↔"`},
+		{"cr only", "# note\rlet a = 1\rlet b = δ + ↔ δ\r", "3:13", "↔", `unexpected token "↔"`},
+		{"cr only comment", "let a = 1 # note\rlet b = δ + ↔ δ", "2:13", "↔", `unexpected token "↔"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs := grammar.Parse("t.metric", tc.src)
@@ -85,4 +87,12 @@ func TestParseErrorsHaveSpans(t *testing.T) {
 			checkErrorSpan(t, in.text, e.Pos, e.End, e.Error())
 		}
 	}
+}
+
+// TestCROnlySpec: a spec with old-Mac line endings is read line by line,
+// not as one comment.
+func TestCROnlySpec(t *testing.T) {
+	f, errs := grammar.Parse("t.metric", "# types\rtype Doc { tags: set<string> }\rinput Doc\rmetric m = F<->[tags](delta) # F1\rmetric n = P<->[tags](delta)\r")
+	require.Nil(t, errs)
+	assert.Len(t, f.Decls, 4)
 }

@@ -91,7 +91,7 @@ func stripComments(text string) string {
 		case b[i] == '"' && (i == 0 || b[i-1] != '\\'):
 			inString = !inString
 		case b[i] == '#' && !inString:
-			for ; i < len(b) && b[i] != '\n'; i++ {
+			for ; i < len(b) && b[i] != '\n' && b[i] != '\r'; i++ {
 				b[i] = ' '
 			}
 		}

@@ -89,6 +89,7 @@ type checker struct {
 	// letStack is the chain of lets being instantiated, for cycle errors
 	// and for the "in let ... at type ..." context of messages.
 	letStack []*letUse
+	signs    *signs // see sign.go
 }
 
 type typeEntry struct {
@@ -678,6 +679,7 @@ func (c *checker) checkMetrics() {
 		}
 		e.m.UsesN = UsesN(e.m.Body)
 		e.m.Average = e.metric.Average
+		c.checkSign(e.m.Body, "the metric")
 		c.checkLatent(e.m)
 		c.checkBy(e)
 	}
@@ -1008,6 +1010,8 @@ func (c *checker) splitMetric(e *nameEntry) {
 		}
 	}
 	e.m.Split = &split
+	c.checkSign(split[0], "the precision side")
+	c.checkSign(split[1], "the recall side")
 	e.m.UsesN = UsesN(split[0]) || UsesN(split[1])
 }
 

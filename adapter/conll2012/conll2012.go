@@ -82,7 +82,7 @@ import (
 )
 
 // Format is the conll2012 input adapter.
-var Format = &document.Format{Name: "conll2012", Detect: Detect, Parse: ParseReader}
+var Format = &document.Format{Name: "conll2012", Detect: Detect, Parse: ParseReader, Expect: `a "#begin document" line`}
 
 // Read reads the CoNLL-2012 file at path; see Parse. It streams the file
 // through a small buffer, one line at a time, so its memory is that of the
@@ -120,29 +120,27 @@ func Parse(name string, data []byte) (*document.Input, error) {
 	return p.in, nil
 }
 
-// Detect reports whether data looks like a CoNLL-2012 file: its first line
-// that is not blank (after an optional byte-order mark) is a
-// "#begin document" line. A prefix of the file that holds that line is
-// enough, such as what bufio.Reader.Peek returns before ParseReader reads
-// on from the same reader.
+// Detect reports whether data looks like a CoNLL-2012 file: one of its
+// lines (after an optional byte-order mark; a stray first line does not
+// hide the format) is a "#begin document" line. A prefix of the file that
+// holds that line is enough, such as what bufio.Reader.Peek returns before
+// ParseReader reads on from the same reader. No JSON text has such a line.
 func Detect(data []byte) bool {
 	data = trimBOM(data)
 	for len(data) > 0 {
 		line := data
-		if k := bytes.IndexByte(data, '\n'); k >= 0 {
+		if k := bytes.IndexAny(data, "\r\n"); k >= 0 {
 			line, data = data[:k], data[k+1:]
 		} else {
 			data = nil
 		}
 		s, e := trimSpace(line)
-		if s == e {
+		if s == e || line[s] != '#' {
 			continue
 		}
-		if line[s] != '#' {
-			return false
+		if kind, _ := directive(line[s:e]); kind == dirBegin {
+			return true
 		}
-		kind, _ := directive(line[s:e])
-		return kind == dirBegin
 	}
 	return false
 }

@@ -52,7 +52,7 @@ func render(in *document.Input) string {
 func TestWarnings(t *testing.T) {
 	files, err := filepath.Glob("testdata/warn/*.conll")
 	require.NoError(t, err)
-	require.Len(t, files, 8)
+	require.Len(t, files, 10)
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			in, err := conll2012.Read(f)
@@ -144,8 +144,10 @@ func TestDetect(t *testing.T) {
 		{"  #begin document (x)", true},
 		{"#begin document", true},
 		{"#begin documents", false},
-		{"#end document\n#begin document (x)\n", false},
-		{"# newdoc\n#begin document (x)\n", false},
+		{"#end document\n#begin document (x)\n", true},
+		{"# newdoc\n#begin document (x)\n", true},
+		{"junk first line\n#begin document (x)\n", true},
+		{"w (1)\r#begin document (x)\r", true},
 		{"w (1)\n", false},
 		{`{"id": "x"}`, false},
 		{"[]", false},

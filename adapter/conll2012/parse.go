@@ -75,6 +75,8 @@ type parser struct {
 	buf2   []byte  // annotation after pass 2
 	splits int     // split-antecedent marks discarded in this document
 
+	warnedCR bool // the file's lone-CR line ends were reported
+
 	// observe, set by tests, sees the mentions of each document as read,
 	// before repeats are dropped.
 	observe func(ents []entity, ments []mention)
@@ -150,8 +152,31 @@ func trimBOM(b []byte) []byte {
 	return b
 }
 
-// feed reads one line, without its "\n".
+// feed reads one line, without its "\n". A lone "\r" inside it also ends
+// a line (old Mac OS files): the Perl scorer would read the whole file as
+// one line, and nothing in it could be scored.
 func (p *parser) feed(line []byte) {
+	if k := bytes.IndexByte(line, '\r'); k >= 0 && k < len(line)-1 {
+		if !p.warnedCR {
+			p.warnedCR = true
+			p.warnAt(p.line+1, "", "lines end with a lone carriage return (old Mac OS); each is read as a line end (the official scorer would read one line)")
+		}
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		for {
+			k := bytes.IndexByte(line, '\r')
+			if k < 0 {
+				p.feedLine(line)
+				return
+			}
+			p.feedLine(line[:k])
+			line = line[k+1:]
+		}
+	}
+	p.feedLine(line)
+}
+
+// feedLine reads one line, without its line end.
+func (p *parser) feedLine(line []byte) {
 	p.line++
 	s, e := trimSpace(line)
 	if s == e {
@@ -281,6 +306,12 @@ func validUTF8(b []byte) string {
 func (p *parser) annotate(f []byte) {
 	if len(f) == 1 && (f[0] == '-' || f[0] == '_') {
 		return
+	}
+	for _, c := range f {
+		if !isDigit(c) && c != '(' && c != ')' && c != '|' && c != '+' {
+			p.warnf(p.line, "the coreference column %q at token %d holds more than numeric chain ids; what is not one is ignored, as the official scorer's patterns do", f, p.tok)
+			break
+		}
 	}
 	if bytes.IndexByte(f, '+') >= 0 {
 		f = p.dropSplits(f)

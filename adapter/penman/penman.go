@@ -24,14 +24,13 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/metricc/metricc/document"
 )
 
 // Format is the penman input adapter.
-var Format = &document.Format{Name: "penman", Detect: Detect, Parse: func(name string, r io.Reader) (*document.Input, error) {
+var Format = &document.Format{Name: "penman", Detect: Detect, Expect: "a graph in parentheses, (v / concept ...)", Parse: func(name string, r io.Reader) (*document.Input, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -87,9 +86,13 @@ func parse(name string, data []byte, onAMR func(*parser)) (*document.Input, erro
 }
 
 // Detect reports whether data looks like Penman AMR: after blank lines and
-// '#' comment lines, the text starts with "(", a variable and "/".
+// '#' comment lines, the first record (up to a blank line) starts with "("
+// and has, somewhere, a node "(" var "/" or a role " :name". One broken
+// graph does not hide the format (the parser then says what is wrong with
+// it); a bracketed tree (PTB) has neither.
 func Detect(data []byte) bool {
 	data = bytes.TrimPrefix(data, bom)
+	var rec []byte // the first record, its lines joined
 	for len(data) > 0 {
 		line := data
 		if k := bytes.IndexAny(data, "\r\n"); k >= 0 {
@@ -98,30 +101,43 @@ func Detect(data []byte) bool {
 			data = nil
 		}
 		s := pyStrip(line)
-		if len(s) == 0 || s[0] == '#' {
-			continue
-		}
-		if s[0] != '(' {
+		switch {
+		case len(s) == 0 && rec != nil:
+			data = nil // the end of the first record
+		case len(s) == 0 || s[0] == '#' && rec == nil:
+		case rec == nil && s[0] != '(':
 			return false
+		default:
+			rec = append(append(rec, s...), ' ')
 		}
-		// "(" var "/" may be spread over lines: look at what follows.
-		rest := s[1:]
-		if len(data) > 0 {
-			rest = append(append(rest[:len(rest):len(rest)], '\n'), data[:min(len(data), 256)]...)
+	}
+	for i := 0; i < len(rec); i++ {
+		switch rec[i] {
+		case '(':
+			j := i + 1
+			for j < len(rec) && spaceAt(rec, j) > 0 {
+				j += spaceAt(rec, j)
+			}
+			k := j
+			for k < len(rec) && spaceAt(rec, k) == 0 && bytes.IndexByte([]byte("()/:\""), rec[k]) < 0 {
+				k++
+			}
+			for k < len(rec) && spaceAt(rec, k) > 0 {
+				k += spaceAt(rec, k)
+			}
+			if k > j && k < len(rec) && rec[k] == '/' {
+				return true
+			}
+		case ':':
+			if i > 0 && spaceAt(rec, i-1) > 0 && i+1 < len(rec) && isLetter(rec[i+1]) {
+				return true
+			}
 		}
-		rest = pyStrip(rest)
-		i := 0
-		for i < len(rest) && spaceAt(rest, i) == 0 && strings.IndexByte("()/:\"", rest[i]) < 0 {
-			i++
-		}
-		if i == 0 {
-			return false
-		}
-		rest = pyStrip(rest[i:])
-		return len(rest) > 0 && rest[0] == '/'
 	}
 	return false
 }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 var bom = []byte("\xef\xbb\xbf")
 

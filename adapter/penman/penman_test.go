@@ -390,7 +390,10 @@ func TestDetect(t *testing.T) {
 		{"empty", "", false},
 		{"comments-only", "# ::id 1\n# ::snt x\n", false},
 		{"prose", "The boy wants to go.\n", false},
-		{"paren-no-slash", "(a :ARG0 b)\n", false},
+		{"no-slash-first-graph", "(a :ARG0 b)\n\n(b / boy)\n", true},
+		{"no-slash-but-role-deeper", "# ::id 1\n(a\n   :ARG0 (b))\n", true},
+		{"ptb-punctuation", "( (S (: :) (CD 1/2)))\n", false},
+		{"parens-only", "(a (b))\n", false},
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.want, Detect([]byte(c.src)), c.name)

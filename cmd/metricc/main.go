@@ -20,6 +20,12 @@ import (
 
 func main() {
 	tuneGC()
+	// A closed standard output would be taken over by the first file
+	// opened, and the results lost with exit 0: refuse to start instead.
+	if _, err := os.Stdout.Stat(); err != nil {
+		fmt.Fprintln(os.Stderr, "metricc: standard output is closed; nothing could be printed")
+		os.Exit(1)
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -67,11 +73,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "metricc: unknown command %q\n%s", args[0], usage)
 		return 1
 	}
+	if errors.Is(err, errHelp) {
+		return 0
+	}
 	if err != nil {
 		report(stderr, err)
 		return 1
 	}
 	return 0
+}
+
+// errHelp says a subcommand printed its help, as asked: exit 0.
+var errHelp = errors.New("help printed")
+
+// wantsHelp reports whether args ask a subcommand for its help.
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
 }
 
 // errPrinted says the error was already printed (e.g. flag usage).

@@ -76,18 +76,21 @@ func pct(v float64) string { return strconv.FormatFloat(100*v, 'f', 2, 64) }
 func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
 // writeCSV prints one row per metric (and per document and metric with
-// --per-doc), raw fractions rather than percentages.
+// --per-doc), raw fractions rather than percentages. The scope column
+// tells corpus rows from document rows (a document may be called
+// "corpus").
 func writeCSV(w io.Writer, res *metricc.Result) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"document", "metric", "precision", "recall", "f1", "value", "pred_gold", "pred_pred", "gold_gold", "pred_gold_recall"})
-	rows := func(doc string, ms []*metricc.MetricResult) {
+	cw.Write([]string{"scope", "document", "metric", "precision", "recall", "f1", "value", "pred_gold", "pred_pred", "gold_gold", "pred_gold_recall"})
+	rows := func(scope, doc string, ms []*metricc.MetricResult) {
+		write := func(fields ...string) { cw.Write(append([]string{scope, doc}, fields...)) }
 		for _, m := range ms {
 			switch m.Kind {
 			case metricc.KindCorpusValue:
-				cw.Write([]string{doc, m.Name, "", "", "", jsonNumber(m.Value), "", "", "", ""})
+				write(m.Name, "", "", "", jsonNumber(m.Value), "", "", "", "")
 				continue
 			case metricc.KindCorpusTriple:
-				cw.Write([]string{doc, m.Name, jsonNumber(m.Precision), jsonNumber(m.Recall), jsonNumber(m.F1), "", "", "", "", ""})
+				write(m.Name, jsonNumber(m.Precision), jsonNumber(m.Recall), jsonNumber(m.F1), "", "", "", "", "")
 				continue
 			}
 			value := ""
@@ -95,19 +98,19 @@ func writeCSV(w io.Writer, res *metricc.Result) error {
 				value = jsonNumber(m.Value)
 			}
 			s := m.Sums
-			cw.Write([]string{doc, m.Name, jsonNumber(m.Precision), jsonNumber(m.Recall), jsonNumber(m.F1), value,
-				jsonNumber(s.PredGold), jsonNumber(s.PredPred), jsonNumber(s.GoldGold), jsonNumber(s.PredGoldRecall)})
+			write(m.Name, jsonNumber(m.Precision), jsonNumber(m.Recall), jsonNumber(m.F1), value,
+				jsonNumber(s.PredGold), jsonNumber(s.PredPred), jsonNumber(s.GoldGold), jsonNumber(s.PredGoldRecall))
 			for _, row := range m.By {
 				s := row.Sums
-				cw.Write([]string{doc, byName(m, row), jsonNumber(row.Precision), jsonNumber(row.Recall), jsonNumber(row.F1), "",
-					jsonNumber(s.PredGold), jsonNumber(s.PredPred), jsonNumber(s.GoldGold), jsonNumber(s.PredGoldRecall)})
+				write(byName(m, row), jsonNumber(row.Precision), jsonNumber(row.Recall), jsonNumber(row.F1), "",
+					jsonNumber(s.PredGold), jsonNumber(s.PredPred), jsonNumber(s.GoldGold), jsonNumber(s.PredGoldRecall))
 			}
 		}
 	}
 	for _, d := range res.PerDoc {
-		rows(d.ID, d.Metrics)
+		rows("document", d.ID, d.Metrics)
 	}
-	rows("corpus", res.Metrics)
+	rows("corpus", "", res.Metrics)
 	cw.Flush()
 	return cw.Error()
 }

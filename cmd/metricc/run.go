@@ -49,13 +49,29 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	fs.Int64Var(&f.seed, "seed", 1, "random seed for --bootstrap")
 	fs.IntVar(&f.searchNodes, "search-nodes", 0, "latent variables: stop each document pair's search after N branch-and-bound nodes (0: no limit)")
 	fs.DurationVar(&f.searchTime, "search-time", 0, "latent variables: stop each document pair's search after this long, e.g. 10s (0: no limit)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: metricc run SPEC GOLD PRED [flags]\n\nflags:\n")
+	printUsage := func(w io.Writer) {
+		fs.SetOutput(w)
+		fmt.Fprint(w, "usage: metricc run SPEC GOLD PRED [flags]\n\nflags:\n")
 		fs.PrintDefaults()
+		fs.SetOutput(stderr)
+	}
+	fs.Usage = func() { printUsage(stderr) }
+	if wantsHelp(args) {
+		printUsage(stdout)
+		return errHelp
 	}
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return errPrinted
+	}
+	for _, c := range []struct {
+		name string
+		bad  bool
+	}{{"workers", f.workers < 0}, {"search-nodes", f.searchNodes < 0}, {"search-time", f.searchTime < 0}, {"bootstrap", f.bootstrap < 0}} {
+		if c.bad {
+			return fmt.Errorf("--%s cannot be negative (0 means %s)", c.name, map[string]string{
+				"workers": "all cores", "search-nodes": "no limit", "search-time": "no limit", "bootstrap": "none"}[c.name])
+		}
 	}
 	if len(pos) != 3 {
 		fs.Usage()

@@ -63,6 +63,9 @@ type Arena struct {
 
 	smallInt []smallIntID // IDs of the ints 0, 1, ... seen in this generation
 	gen      uint32       // advanced by Reset
+	// bigInts keeps the exact value of the ints a float64 cannot hold
+	// (beyond ±2^53); num holds the nearest float64 for arithmetic.
+	bigInts map[Ref]int64
 }
 
 // smallInts bounds the integers interned by direct indexing.
@@ -98,6 +101,7 @@ func (a *Arena) Reset() {
 		clear(a.varIDs)
 	}
 	a.comps.reset()
+	clear(a.bigInts)
 	a.gen++
 	if a.gen == 0 { // wrapped: forget every stamp
 		clear(a.smallInt)
@@ -119,10 +123,43 @@ func (a *Arena) add(n node) Ref {
 	return Ref(len(a.nodes) - 1)
 }
 
-// Number adds an int or a float node. -0 is 0, so that they are equal.
+// exactFloat bounds the integers a float64 holds exactly.
+const exactFloat = 1 << 53
+
+// Int adds an int node, exact over the whole int64 range.
+func (a *Arena) Int(v int64) Ref {
+	if v >= 0 && v < smallInts {
+		return a.Number(Int, float64(v))
+	}
+	u := uint64(v)
+	a.ids = append(a.ids[:0], ID(uint32(u)), ID(uint32(u>>32)))
+	id := a.comps.intern(Int, 0, a.ids, a.newID)
+	r := a.add(node{kind: Int, id: id, num: float64(v)})
+	if v > exactFloat || v < -exactFloat {
+		if a.bigInts == nil {
+			a.bigInts = map[Ref]int64{}
+		}
+		a.bigInts[r] = v
+	}
+	return r
+}
+
+// IntValue returns the exact value of an int node.
+func (a *Arena) IntValue(r Ref) int64 {
+	if v, ok := a.bigInts[r]; ok {
+		return v
+	}
+	return int64(a.nodes[r].num)
+}
+
+// Number adds an int or a float node. -0 is 0, so that they are equal. An
+// int is read as int64 (see Int).
 func (a *Arena) Number(kind Kind, v float64) Ref {
 	if v == 0 {
 		v = 0
+	}
+	if kind == Int && !(v >= 0 && v < smallInts && v == math.Trunc(v)) {
+		return a.Int(int64(v))
 	}
 	// Small non-negative integers (token offsets, indexes) index an array;
 	// other numbers go to the composite table, where the kind keeps them
