@@ -33,8 +33,8 @@ type pairer struct {
 	// in one file only against an empty one (CoNLL-2016), so pairing does,
 	// with a warning for each (document.UnpairedEmpty).
 	unpairedEmpty bool
-	emit         func(Pair)
-	warn         func(string)
+	emit          func(Pair)
+	warn          func(string)
 
 	waiting [2]map[string]waitingDoc // by id, per side (0 pred, 1 gold)
 	seen    [2]map[string]int        // id → line, for duplicates
