@@ -218,9 +218,10 @@ type Options struct {
 	// with its gap.
 	SearchNodes int
 	SearchTime  time.Duration
-	// Warn receives the warnings of input adapters (repairs they made),
-	// of pairing (a format's convention for unpaired documents) and of
-	// scoring (documents a micro(gold) metric leaves out); nil drops them.
+	// Warn receives the warnings of input adapters (repairs they made,
+	// what their Check finds comparing the two files), of pairing (a
+	// format's convention for unpaired documents) and of scoring
+	// (documents a micro(gold) metric leaves out); nil drops them.
 	Warn func(string)
 
 	// Bootstrap, when positive, adds percentile intervals of every value
@@ -259,6 +260,7 @@ func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
 		return nil, err
 	}
 	defer closeAll()
+	checkInputs(g, p, opts.Warn)
 	sc, err := s.plan.ScoreDocStreams(g, p, s.evalOptions(opts))
 	if err != nil {
 		return nil, err
@@ -281,6 +283,29 @@ func (s *Spec) open(gold, pred Source) (g, p document.Stream, closeAll func(), e
 		return nil, nil, nil, err
 	}
 	return g, p, func() { gc.Close(); pc.Close() }, nil
+}
+
+// checkInputs lets a format compare the two files (a predicted sense the
+// gold never uses), when its adapter reads them whole for that. Its
+// warnings follow each file's own.
+func checkInputs(g, p document.Stream, warn func(string)) {
+	gi, pi := document.InputOf(g), document.InputOf(p)
+	if gi == nil || pi == nil || warn == nil {
+		return
+	}
+	f := gi.Format
+	if f == nil || f != pi.Format || f.Check == nil {
+		return
+	}
+	for _, in := range []*document.Input{gi, pi} {
+		for _, w := range in.Warnings {
+			warn(w)
+		}
+		in.Warnings = nil
+	}
+	for _, w := range f.Check(gi, pi) {
+		warn(w)
+	}
 }
 
 // evalOptions are the evaluator's options for opts.

@@ -13,6 +13,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/metricc/metricc/adapter/conll16"
 	"github.com/metricc/metricc/adapter/conll2012"
 	"github.com/metricc/metricc/adapter/eael"
 	"github.com/metricc/metricc/adapter/mrp"
@@ -30,6 +31,7 @@ var Formats = []*document.Format{
 	{Name: "conllu"},
 	mrp.Format,
 	eael.Format,
+	conll16.Format,
 }
 
 // Auto is the format name that detects the format from the content.
@@ -179,6 +181,7 @@ func Open(name string, r io.Reader, format string) (document.Stream, error) {
 	if err != nil {
 		return nil, err
 	}
+	in.Format = f
 	return document.InputStream(in), nil
 }
 

@@ -11,7 +11,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	assert.Equal(t, "auto, json, jsonl, conll2012, penman, conllu, mrp or eael", adapter.NameList())
+	assert.Equal(t, "auto, json, jsonl, conll2012, penman, conllu, mrp, eael or conll16", adapter.NameList())
 	for _, name := range adapter.Names()[1:] {
 		assert.Equal(t, name, adapter.Lookup(name).Name)
 	}
@@ -43,7 +43,7 @@ func TestReadFrom(t *testing.T) {
 		})
 	}
 	_, err := adapter.ReadFrom("x", strings.NewReader("{}"), "xml")
-	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu, mrp or eael)`)
+	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu, mrp, eael or conll16)`)
 	_, err = adapter.ReadFrom("x.conllu", strings.NewReader(""), "conllu")
 	assert.EqualError(t, err, "x.conllu: the conllu input format is not available yet")
 }
@@ -56,7 +56,7 @@ func TestUndetected(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, `x.txt:3: cannot tell the format of this file: it starts with "The boy wants to go.", which fits none of the formats tried: `+
 		`json (a JSON array or object; JSON Lines: one object per line), conll2012 (a "#begin document" line), penman (a graph in parentheses, (v / concept ...)), `+
-		`mrp (one graph per line, {"id": ..., "framework": ..., "nodes": [...]}), eael (a directory, or a file of 11 or 18 tab-separated columns of a TAC KBP 2015 store); name one with --input-format`, err.Error())
+		`mrp (one graph per line, {"id": ..., "framework": ..., "nodes": [...]}), eael (a directory, or a file of 11 or 18 tab-separated columns of a TAC KBP 2015 store), conll16 (one JSON relation per line, with "DocID" and "Arg1"); name one with --input-format`, err.Error())
 }
 
 // TestDetectWholeRecord: a stray first line or a first graph without a

@@ -89,9 +89,10 @@ type LetDecl struct {
 	Value  Expr
 }
 
-// MetricDecl is `metric name = e [by key] [micro | micro(gold) | macro | macro(gold)]`:
-// a reported metric, optionally broken down by a field of the matched
-// elements, with its own corpus aggregation.
+// MetricDecl is `metric name = e [by key] [micro | micro(gold) | micro(clip)
+// | macro | macro(gold)] [empty = n]`: a reported metric, optionally broken
+// down by a field of the matched elements, with its own corpus aggregation
+// and its value for an empty side.
 type MetricDecl struct {
 	MetricPos Pos
 	Name      *Ident
@@ -100,6 +101,10 @@ type MetricDecl struct {
 	Average   Average
 	AvgPos    Pos // NoPos unless Average is written
 	AvgEnd    Pos
+	// Empty is `empty = n`: the precision of a prediction whose self-sum
+	// is 0 and the recall against such a gold (nil: 0).
+	Empty    *NumberLit
+	EmptyPos Pos
 }
 
 // Average is how a metric aggregates the corpus.
@@ -169,6 +174,8 @@ func (d *LetDecl) End() Pos    { return d.Value.End() }
 func (d *MetricDecl) Pos() Pos { return d.MetricPos }
 func (d *MetricDecl) End() Pos {
 	switch {
+	case d.Empty != nil:
+		return d.Empty.End()
 	case d.AvgEnd.IsValid():
 		return d.AvgEnd
 	case d.By != nil:
@@ -291,7 +298,8 @@ type Normalizer struct {
 	EndPos   Pos // just past the letter or the closing ')' of F(β), U(β)
 }
 
-// Matching is `N◇[v](e)` or `N◇[v](e, align = a)`.
+// Matching is `N◇[v](e)`, `N◇[v](e, align = a)` or
+// `N◇[v](e, align = a, ignore = cond)`.
 type Matching struct {
 	Norm       *Normalizer
 	OpPos      Pos
@@ -300,7 +308,12 @@ type Matching struct {
 	Lparen     Pos
 	Sim        Expr
 	Align      Expr // nil unless `align = a` is given
-	Rparen     Pos
+	// Ignore, when given (`ignore = cond`), leaves the gold elements that
+	// satisfy it, and the predicted elements matched to them, out of the
+	// sums.
+	Ignore    Cond
+	IgnorePos Pos
+	Rparen    Pos
 }
 
 // Binary is `x op y` for op in + - * /.

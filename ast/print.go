@@ -45,6 +45,9 @@ func DeclString(d Decl) string {
 		if d.Average != AvgDefault {
 			b.WriteString(" " + d.Average.String())
 		}
+		if d.Empty != nil {
+			b.WriteString(" empty = " + d.Empty.Raw)
+		}
 	case *ParamDecl:
 		fmt.Fprintf(&b, "param %s = %s", d.Name.Name, d.Value.Raw)
 	case *ConstDecl:
@@ -166,6 +169,10 @@ func writeExpr(b *strings.Builder, e Expr) {
 		if e.Align != nil {
 			b.WriteString(", align = ")
 			writeExpr(b, e.Align)
+		}
+		if e.Ignore != nil {
+			b.WriteString(", ignore = ")
+			b.WriteString(CondString(e.Ignore))
 		}
 		b.WriteByte(')')
 	case *Binary:
@@ -313,6 +320,10 @@ func (d dumper) node(n Node, depth int) {
 			d.line(n.By, depth+1, "By")
 			d.node(n.By, depth+2)
 		}
+		if n.Empty != nil {
+			d.line(n.Empty, depth+1, "Empty")
+			d.node(n.Empty, depth+2)
+		}
 	case *ParamDecl:
 		d.line(n, depth, "ParamDecl %s = %s", n.Name.Name, n.Value.Raw)
 	case *ConstDecl:
@@ -379,6 +390,10 @@ func (d dumper) node(n Node, depth int) {
 		if n.Align != nil {
 			d.line(n.Align, depth+1, "Align")
 			d.node(n.Align, depth+2)
+		}
+		if n.Ignore != nil {
+			d.line(n.Ignore, depth+1, "Ignore")
+			d.node(n.Ignore, depth+2)
 		}
 	case *Binary:
 		d.line(n, depth, "Binary %s", n.Op)

@@ -35,6 +35,9 @@ func Inspect(n Node, f func(Node) bool) {
 		if n.By != nil {
 			Inspect(n.By, f)
 		}
+		if n.Empty != nil {
+			Inspect(n.Empty, f)
+		}
 	case *ParamDecl:
 		Inspect(n.Name, f)
 		Inspect(n.Value, f)
@@ -93,6 +96,9 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(n.Sim, f)
 		if n.Align != nil {
 			Inspect(n.Align, f)
+		}
+		if n.Ignore != nil {
+			Inspect(n.Ignore, f)
 		}
 	case *Binary:
 		Inspect(n.X, f)

@@ -50,6 +50,9 @@ type Input struct {
 	// convention wins when both files have one.
 	Unpaired   Unpaired
 	Convention string
+	// Format is the adapter that read the input (nil for JSON), so that
+	// its Check can compare the gold and the predicted input.
+	Format *Format
 }
 
 // Unpaired is what pairing does with a document that has no partner.
@@ -145,6 +148,10 @@ type Format struct {
 	// Parse reads a whole file. name is used in messages. Nil for a
 	// format the design names whose adapter is not built yet.
 	Parse func(name string, r io.Reader) (*Input, error)
+	// Check, when set, compares a gold and a predicted input that this
+	// format read, for what one file alone cannot tell (a predicted label
+	// the gold never uses), and returns warnings naming file and line.
+	Check func(gold, pred *Input) []string
 	// Stream, when set, reads the file one document at a time (Parse
 	// then reads the whole of it); nil: a run reads the file with Parse.
 	Stream func(name string, r io.Reader) Stream

@@ -32,6 +32,15 @@ func InputStream(in *Input) Stream { return &inputStream{in: in} }
 
 func (s *inputStream) Unpaired() (Unpaired, string) { return s.in.Unpaired, s.in.Convention }
 
+// InputOf returns the input a stream of InputStream streams, or nil for a
+// stream that reads as it goes.
+func InputOf(s Stream) *Input {
+	if is, ok := s.(*inputStream); ok {
+		return is.in
+	}
+	return nil
+}
+
 type inputStream struct {
 	in     *Input
 	next   int
@@ -58,8 +67,13 @@ func (s *inputStream) Warnings() []string {
 }
 
 // Collect reads a whole stream into an Input. Every document that could
-// not be read is reported, in order, in the DataErrors returned.
+// not be read is reported, in order, in the DataErrors returned. A stream
+// of an input already read gives that input back (with its format's
+// conventions, Unpaired and Format).
 func Collect(s Stream) (*Input, error) {
+	if in := InputOf(s); in != nil {
+		return in, nil
+	}
 	in := &Input{Path: s.Path(), Positional: s.Positional()}
 	if c, ok := s.(Conventional); ok {
 		in.Unpaired, in.Convention = c.Unpaired()

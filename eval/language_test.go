@@ -539,11 +539,11 @@ metric m = F<->[xs](delta)
 		warns []string
 	}{
 		{document.UnpairedEmpty, []string{"a", "b", "c"}, Sums(1, 3, 3), []string{
-			`p: no prediction for gold document "b" (line 1) of g: scored against an empty one, as the scorer does`,
-			`p: document "c" (line 1) has no gold in g: scored against an empty one, as the scorer does`}},
+			`g: document "b" (line 1) is not in p: scored against an empty prediction, as the scorer does`,
+			`p: document "c" (line 1) is not in g: scored against an empty gold, as the scorer does`}},
 		{document.UnpairedGold, []string{"a", "b"}, Sums(1, 1, 3), []string{
-			`p: no prediction for gold document "b" (line 1) of g: scored against an empty one, as the scorer does`,
-			`p: document "c" (line 1) has no gold in g: not scored, as the scorer does`}},
+			`g: document "b" (line 1) is not in p: scored against an empty prediction, as the scorer does`,
+			`p: document "c" (line 1) is not in g: not scored, as the scorer does`}},
 	} {
 		gold := input(t, "g", doc{"a", []int{1}}, doc{"b", []int{2, 3}})
 		pred := input(t, "p", doc{"a", []int{1}}, doc{"c", []int{4, 5}})

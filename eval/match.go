@@ -14,11 +14,15 @@ import (
 
 // matcher computes N◇[v](e) for one checked matching.
 type matcher struct {
-	src        *ast.Matching
-	elemType   types.Type
-	view       viewFn
-	elem       *cnode
-	align      *cnode // nil: the matching is chosen by elem itself
+	src      *ast.Matching
+	elemType types.Type
+	view     viewFn
+	elem     *cnode
+	align    *cnode // nil: the matching is chosen by elem itself
+	// ignore, when set (`ignore = cond`, under align), says which gold
+	// elements are left out of the sums, with the predictions matched to
+	// them (see ignoreSums).
+	ignore     condFn
 	constraint ast.Constraint
 	seq        bool
 	// solve1 is the solver of this matching's constraint (and sequence
@@ -72,6 +76,9 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 		if m.align, err = k.compile(s.Align, mode); err != nil {
 			return nil, err
 		}
+	}
+	if s.Ignore != nil {
+		m.ignore = k.cond(s.Ignore)
 	}
 	if s.Latent {
 		le, err := k.latentElem(s.Elem, mode)
@@ -129,6 +136,9 @@ func (m *matcher) eval(c *ctx, x, y value.Ref) float64 {
 		}
 	}
 	op := operands{x, y, m.view(c, x), m.view(c, y)}
+	if m.ignore != nil {
+		return m.ignoredValue(c, op)
+	}
 	if m.norm == ast.NormS {
 		return m.sum(c, op)
 	}
@@ -229,6 +239,73 @@ func (m *matcher) sum(c *ctx, op operands) float64 {
 	defer c.pop()
 	total, _ := m.solve(c, f, op, xs, ys, false)
 	return total
+}
+
+// ignoreSums are the three sums of a matching with `ignore = cond`. The
+// matching is chosen over all the elements; then the gold elements that
+// satisfy cond, and the predicted elements matched to them, are left out:
+// Σ(X,Y) credits the other chosen pairs, and Σ(X,X), Σ(Y,Y) are the
+// identity sums Σ e(u, u) (as under align) over the elements left. This
+// is how scorers treat gold items that are not to be evaluated (the
+// CoNLL-2016 scorers' relations with a partial sense; crowd regions in
+// detection): neither a hit nor a miss, and what was aligned with them
+// neither a hit nor a false alarm.
+func (m *matcher) ignoreSums(c *ctx, op operands) (xy, xx, yy float64) {
+	xs, ys := c.a.Kids(op.X), c.a.Kids(op.Y)
+	dropped := make([]bool, len(xs))
+	switch {
+	case len(xs) == 0 || len(ys) == 0:
+	case op.X == op.Y:
+		for i, u := range xs {
+			dropped[i] = m.ignore(c, u)
+		}
+	default:
+		f := c.push()
+		_, chosen := m.solve(c, f, op, xs, ys, true)
+		for _, e := range chosen {
+			if m.ignore(c, ys[e.Col]) {
+				dropped[e.Row] = true
+			} else {
+				xy += e.W // the pair's credit
+			}
+		}
+		c.pop()
+	}
+	for i, u := range xs {
+		if !dropped[i] {
+			xx += m.elem.eval(c, u, u)
+		}
+	}
+	for _, v := range ys {
+		if !m.ignore(c, v) {
+			yy += m.elem.eval(c, v, v)
+		}
+	}
+	if op.X == op.Y {
+		xy = xx
+	}
+	return xy, xx, yy
+}
+
+// ignoredValue is the normalized score of a matching with ignore,
+// memoized by the identities of the collections; two sides left empty
+// score 1.
+func (m *matcher) ignoredValue(c *ctx, op operands) float64 {
+	kx, ky := m.memoIDs(c, op)
+	key := memoKey{slot: m.pairSlot, x: kx, y: ky}
+	if v, ok := c.memo.get(key); ok {
+		return v
+	}
+	xy, xx, yy := m.ignoreSums(c, op)
+	v := xy
+	if m.norm != ast.NormS {
+		v = 1
+		if xx != 0 || yy != 0 {
+			v = normalize(m.norm, m.beta, xy, xx, yy)
+		}
+	}
+	c.memo.put(key, v)
+	return v
 }
 
 // identity is Σ e(u, u) over the elements: the self-sum under align.

@@ -209,14 +209,14 @@ func (pr *pairer) noted(side int, d *document.Doc) bool {
 	if pr.conv == document.UnpairedError {
 		return true
 	}
-	msg := fmt.Sprintf("%s: no prediction for gold %s of %s: scored against an empty one, as %s does", pr.pred.Path(), d.Describe(), pr.gold.Path(), pr.who)
+	msg := fmt.Sprintf("%s: %s is not in %s: scored against an empty prediction, as %s does", pr.gold.Path(), d.Describe(), pr.pred.Path(), pr.who)
 	scored := true
 	if side == 0 {
-		what := "scored against an empty one"
+		what := "scored against an empty gold"
 		if pr.conv == document.UnpairedGold {
 			what, scored = "not scored", false
 		}
-		msg = fmt.Sprintf("%s: %s has no gold in %s: %s, as %s does", pr.pred.Path(), d.Describe(), pr.gold.Path(), what, pr.who)
+		msg = fmt.Sprintf("%s: %s is not in %s: %s, as %s does", pr.pred.Path(), d.Describe(), pr.gold.Path(), what, pr.who)
 	}
 	if pr.note != nil {
 		pr.note(msg)

@@ -301,6 +301,22 @@ func topSums(c *ctx, n *cnode, by *byPlan, x, y value.Ref, wantXX, wantYY bool) 
 		return s
 	}
 	op := operands{x, y, m.view(c, x), m.view(c, y)}
+	if m.ignore != nil {
+		if tr != nil {
+			m.record(c, op.X, op.Y, x, y, false)
+			c.trace = nil
+		}
+		xy, xx, yy := m.ignoreSums(c, op)
+		s.PredGold = xy
+		if wantXX {
+			s.PredPred = xx
+		}
+		if wantYY {
+			s.GoldGold = yy
+		}
+		s.Search.add(c.search)
+		return s
+	}
 	switch {
 	case tr != nil:
 		al := m.record(c, op.X, op.Y, x, y, false)
@@ -483,12 +499,12 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 			continue
 		}
 		r.Sums = sumsOf(i)
-		setPRF(r, perDoc)
+		setPRF(r, perDoc, pm.m.Empty)
 		p.declaredValue(pm, r, perDoc)
 		for _, ks := range r.Sums.By {
 			row := &MetricResult{Name: ks.Key, Kind: KindSumsN,
 				Sums: Sums{PredGold: ks.PredGold, PredPred: ks.PredPred, GoldGold: ks.GoldGold, PredGoldRecall: ks.PredGoldRecall}}
-			setPRF(row, perDoc)
+			setPRF(row, perDoc, pm.m.Empty)
 			r.By = append(r.By, row)
 		}
 	}
@@ -502,7 +518,7 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 		r.RowOf = pm.row.Metric.Name + "[" + pm.row.Key + "]"
 		r.Sums = row.Sums
 		r.Sums.Search = src.Sums.Search
-		setPRF(r, perDoc)
+		setPRF(r, perDoc, pm.m.Empty)
 	}
 	p.evalCorpus(byMetric, out, wanted)
 	return out
@@ -510,15 +526,23 @@ func (p *Plan) results(sumsOf func(i int) Sums, wanted []bool, perDoc bool) []*M
 
 // setPRF sets precision, recall and F1 from the sums. perDoc applies the
 // convention that a document whose prediction and gold both score zero
-// against themselves scores 1.
-func setPRF(r *MetricResult, perDoc bool) {
+// against themselves scores 1. empty is the precision when the
+// prediction's self-sum is 0 and the recall when the gold's is (the
+// metric's `empty = n`; the CoNLL-2016 scorers' 1).
+func setPRF(r *MetricResult, perDoc bool, empty float64) {
 	s := r.Sums
 	if perDoc && s.PredPred == 0 && s.GoldGold == 0 {
 		r.Precision, r.Recall, r.F1 = 1, 1, 1
 		return
 	}
 	r.Precision = div(s.PredGold, s.PredPred)
+	if s.PredPred == 0 {
+		r.Precision = empty
+	}
 	r.Recall = div(s.PredGoldRecall, s.GoldGold)
+	if s.GoldGold == 0 {
+		r.Recall = empty
+	}
 	r.F1 = harmonic(r.Precision, r.Recall)
 }
 

@@ -54,6 +54,9 @@ type AlignedPair struct {
 	// similarity that chose the pair, when the matching has one.
 	Similarity float64
 	Align      *float64
+	// Ignored: the gold item satisfies the matching's ignore condition,
+	// so the pair is left out of the sums.
+	Ignored bool `json:",omitempty"`
 	// Sub are the alignments of the matchings evaluated for this pair.
 	Sub []*Alignment
 }
@@ -183,6 +186,10 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 			w := m.align.eval(c, xs[e.Row], ys[e.Col])
 			pair.Align = &w
 		}
+		if m.ignore != nil && m.ignore(c, ys[e.Col]) {
+			pair.Ignored = true
+			continue
+		}
 		credit += pair.Similarity
 	}
 	c.trace = nil
@@ -200,6 +207,13 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 func (m *matcher) tracedValue(c *ctx, x, y, X, Y value.Ref, al *Alignment) float64 {
 	if m.norm == ast.NormS {
 		return al.PredGold
+	}
+	if m.ignore != nil {
+		_, al.PredPred, al.GoldGold = m.ignoreSums(c, operands{x, y, X, Y})
+		if al.PredPred == 0 && al.GoldGold == 0 {
+			return 1
+		}
+		return normalize(m.norm, m.beta, al.PredGold, al.PredPred, al.GoldGold)
 	}
 	nx, ny := c.a.Count(X), c.a.Count(Y)
 	switch {

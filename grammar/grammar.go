@@ -70,13 +70,20 @@ type LetDecl struct {
 	Value *Expr `parser:"@@"`
 }
 
-// MetricDecl = "metric" Ident "=" Expr ("by" View)? Average? .
+// MetricDecl = "metric" Ident "=" Expr ("by" View)? Average? Empty? .
 type MetricDecl struct {
 	Pos   lexer.Position
 	Name  Name     `parser:"'metric' @Ident '='"`
 	Value *Expr    `parser:"@@"`
 	By    *View    `parser:"('by' @@)?"`
 	Avg   *Average `parser:"@@?"`
+	Empty *Empty   `parser:"@@?"`
+}
+
+// Empty = "empty" "=" Number .
+type Empty struct {
+	Kw    Name   `parser:"@'empty' '='"`
+	Value Number `parser:"@Number"`
 }
 
 // Average = ("micro" | "macro") ("(" ("gold" | "clip") ")")? .
@@ -308,14 +315,22 @@ type Args struct {
 	Rparen Punct   `parser:"@')'"`
 }
 
-// MatchTail = Constraint ViewBrack? "(" Expr ("," "align" "=" Expr)? ")" .
+// MatchTail = Constraint ViewBrack? "(" Expr ("," MatchOpt)* ")" .
 type MatchTail struct {
-	Op     Punct      `parser:"@('<->' | '↔' | '->' | '→' | '<-' | '←' | '~' | '∼')"`
-	View   *ViewBrack `parser:"@@?"`
-	Lparen Punct      `parser:"@'('"`
-	Sim    *Expr      `parser:"@@"`
-	Align  *Expr      `parser:"(',' 'align' '=' @@)?"`
-	Rparen Punct      `parser:"@')'"`
+	Op     Punct       `parser:"@('<->' | '↔' | '->' | '→' | '<-' | '←' | '~' | '∼')"`
+	View   *ViewBrack  `parser:"@@?"`
+	Lparen Punct       `parser:"@'('"`
+	Sim    *Expr       `parser:"@@"`
+	Opts   []*MatchOpt `parser:"(',' @@)*"`
+	Rparen Punct       `parser:"@')'"`
+}
+
+// MatchOpt = "align" "=" Expr | "ignore" "=" Cond .
+type MatchOpt struct {
+	Align  *Name `parser:"(  @'align' '='"`
+	AlignX *Expr `parser:"   @@"`
+	Ignore *Name `parser:" | @'ignore' '='"`
+	Cond   *Cond `parser:"   @@)"`
 }
 
 // View = ViewAtom ("." FieldName)* .

@@ -203,6 +203,9 @@ func (l *lowerer) metric(m *MetricDecl) ast.Decl {
 			}
 		}
 	}
+	if e := m.Empty; e != nil {
+		md.EmptyPos, md.Empty = pos(e.Kw.Pos), l.number(e.Value)
+	}
 	return md
 }
 
@@ -471,8 +474,17 @@ func (l *lowerer) matching(n *NameTerm) ast.Expr {
 	if m.View != nil {
 		mt.View = l.viewBrack(m.View)
 	}
-	if m.Align != nil {
-		mt.Align = l.expr(m.Align)
+	for _, o := range m.Opts {
+		switch {
+		case o.Align != nil && mt.Align != nil:
+			l.errorf(pos(o.Align.Pos), tokEnd(*o.Align), "align is given twice")
+		case o.Align != nil:
+			mt.Align = l.expr(o.AlignX)
+		case mt.Ignore != nil:
+			l.errorf(pos(o.Ignore.Pos), tokEnd(*o.Ignore), "ignore is given twice; combine the conditions with or")
+		default:
+			mt.IgnorePos, mt.Ignore = pos(o.Ignore.Pos), l.cond(o.Cond)
+		}
 	}
 	return mt
 }

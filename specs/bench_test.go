@@ -9,11 +9,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/adapter/conll16"
 	"github.com/metricc/metricc/adapter/conll2012"
 	"github.com/metricc/metricc/adapter/mrp"
 	"github.com/metricc/metricc/adapter/penman"
 	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc/internal/conll16gen"
 	"github.com/metricc/metricc/internal/corefgen"
 )
 
@@ -129,3 +131,44 @@ func BenchmarkMRP(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkConll16 reads a generated corpus of 1,000 documents (621,155
+// tokens, 26,911 gold and 25,147 predicted relations; internal/conll16gen)
+// through the conll16 adapter and scores conll16.metric, on one worker:
+// all the metrics (the work of `metricc run conll16 gold pred`), the
+// partial ones (partial_scorer.py's work), and each adapter alone.
+func BenchmarkConll16(b *testing.B) {
+	c := conll16Corpus()
+	partial := []string{}
+	for _, block := range []string{"", "explicit_", "nonexplicit_"} {
+		for _, m := range []string{"arg1", "arg2", "concat", "conj", "parser"} {
+			partial = append(partial, block+"partial_"+m)
+		}
+	}
+	p := conll16Spec(b, 0.7)
+	for _, run := range []struct {
+		name    string
+		metrics []string
+	}{{"all", nil}, {"partial", partial}, {"read", []string{}}} {
+		b.Run(run.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(c.Gold) + len(c.Pred)))
+			for b.Loop() {
+				gold, err := conll16.Parse("gold", bytes.NewReader(c.Gold))
+				require.NoError(b, err)
+				pred, err := conll16.Parse("pred", bytes.NewReader(c.Pred))
+				require.NoError(b, err)
+				if run.metrics != nil && len(run.metrics) == 0 {
+					continue
+				}
+				if _, err := p.Score(gold, pred, eval.Options{Workers: 1, Metrics: run.metrics}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+var conll16Corpus = sync.OnceValue(func() *conll16gen.Corpus {
+	return conll16gen.Generate(conll16gen.Config{Docs: 1000, Seed: 1})
+})

@@ -221,8 +221,8 @@ func TestMRPConventions(t *testing.T) {
 	}
 	assert.Equal(t, []string{"eds/norm", "eds/diff", "eds/missing", "eds/emptygold", "eds/perm"}, ids)
 	assert.Equal(t, []string{
-		`constructed/system.mrp: no prediction for gold graph "eds/missing" (line 3) of constructed/gold.mrp: scored against an empty one, as the MRP 2019 scorer does`,
-		`constructed/system.mrp: graph "eds/extra" (line 3) has no gold in constructed/gold.mrp: not scored, as the MRP 2019 scorer does`,
+		`constructed/gold.mrp: graph "eds/missing" (line 3) is not in constructed/system.mrp: scored against an empty prediction, as the MRP 2019 scorer does`,
+		`constructed/system.mrp: graph "eds/extra" (line 3) is not in constructed/gold.mrp: not scored, as the MRP 2019 scorer does`,
 	}, s.Warnings)
 	var warnings []string
 	res, err := p.Score(readMRP(t, "constructed/gold.mrp"), readMRP(t, "constructed/system.mrp"),

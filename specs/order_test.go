@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/adapter"
 	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
 	"github.com/metricc/metricc/typecheck/types"
@@ -24,13 +25,14 @@ func TestElementOrder(t *testing.T) {
 		"relation": {"relation/gold.json", "relation/pred.json"}, "dependency": {"dependency/gold.json", "dependency/pred.json"},
 		"event": {"event/gold.json", "event/pred.json"}, "ree": {"ree/gold.json", "ree/pred.json"},
 		"scirex": {"scirex/gold.json", "scirex/pred.json"}, "templates": {"templates/gold.json", "templates/pred.json"},
-		"coref": {"coref/example-gold.json", "coref/example-pred.jsonl"},
+		"coref":   {"coref/example-gold.json", "coref/example-pred.jsonl"},
+		"conll16": {"conll16/tutorial/en-trial.relations.json", "conll16/tutorial/output.json"},
 	}
 	for name, f := range files {
 		t.Run(name, func(t *testing.T) {
 			p := plan(t, name)
 			read := func(path string, shuffle bool) *document.Input {
-				in, err := document.ReadJSONFile(filepath.Join("..", "testdata", path), "auto")
+				in, err := adapter.Read(filepath.Join("..", "testdata", path), adapter.Auto)
 				require.NoError(t, err)
 				if !shuffle {
 					return in

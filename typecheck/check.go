@@ -702,6 +702,9 @@ func (c *checker) checkMetrics() {
 	}
 	c.checkRows()
 	for _, e := range c.nameOrder {
+		if e.kind == metricName {
+			c.checkEmpty(e)
+		}
 		if e.kind == metricName && e.corpus && e.metric.Average != ast.AvgDefault {
 			c.errors().Add(c.src, e.metric.AvgPos, e.metric.AvgEnd, fmt.Sprintf("metric %q combines corpus values of other metrics; %s applies to the metrics it combines", e.ident.Name, e.metric.Average))
 		}
@@ -739,6 +742,20 @@ func usesUtility(s Sim) bool {
 		}
 	})
 	return found
+}
+
+// checkEmpty checks `empty = n`: 0 or 1, on a metric over documents.
+func (c *checker) checkEmpty(e *nameEntry) {
+	n := e.metric.Empty
+	switch {
+	case n == nil:
+	case e.corpus:
+		c.errorf(n, "metric %q combines corpus values of other metrics; empty applies to the metrics it combines", e.ident.Name)
+	case n.Value != 0 && n.Value != 1:
+		c.errorf(n, "empty is the precision of an empty prediction and the recall against an empty gold: 0 (the default) or 1, not %s", n.Raw)
+	default:
+		e.m.Empty = n.Value
+	}
 }
 
 // UsesN reports whether s depends on the side N selects: the normalizer
@@ -1134,6 +1151,10 @@ func (c *checker) checkBy(e *nameEntry) {
 	m, ok := unwrapLets(e.m.Body).(*Match)
 	if !ok {
 		c.errorf(by, "by breaks down a matching by a field of its elements; the body of metric %q is not a matching", e.ident.Name)
+		return
+	}
+	if m.Ignore != nil {
+		c.errorf(by, "by cannot break down a matching with ignore")
 		return
 	}
 	if _, isPath := by.(*ast.PathView); !isPath {

@@ -66,6 +66,9 @@ type Metric struct {
 	By *View
 	// Average is the metric's own corpus aggregation.
 	Average ast.Average
+	// Empty is the precision when the prediction's self-sum is 0 and the
+	// recall when the gold's is: 0, or 1 with `empty = 1`.
+	Empty float64
 	// Split is set for `prf(a, b)`: a metric over documents whose precision
 	// side is similarity a (its Σ(X,Y) and Σ(X,X)) and whose recall side is
 	// b (its Σ(X,Y) and Σ(Y,Y)). Body is then nil.
@@ -119,6 +122,10 @@ type Match struct {
 	Constraint ast.Constraint
 	Elem       Sim
 	Align      Sim // nil: choose the matching by Elem itself
+	// Ignore, when set, is a condition on gold elements: those that
+	// satisfy it, and the predicted elements matched to them, are left out
+	// of the sums after the matching is chosen (Align is then set).
+	Ignore Cond
 	// Latent is set when the elements hold latent variables: the matching
 	// is solved jointly with the variable bijection (it is then the whole
 	// body of its metric).

@@ -288,6 +288,15 @@ func (c *checker) matching(e *ast.Matching, t types.Type) Sim {
 			return nil
 		}
 	}
+	if e.Ignore != nil {
+		if e.Align == nil {
+			c.errorf(e.Ignore, "ignore leaves gold elements out of the sums with the predictions matched to them, which needs align = a (the self-sums are then sums over the elements), as in F<->[xs](e, align = e, ignore = %s)", ast.CondString(e.Ignore))
+			return nil
+		}
+		if m.Ignore = c.cond(e.Ignore, ct.Elem); m.Ignore == nil {
+			return nil
+		}
+	}
 	if m.Elem == nil {
 		return nil
 	}
