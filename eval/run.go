@@ -22,7 +22,24 @@ type Options struct {
 	Metrics      []string // report only these (and compute what they need)
 	// Search limits each latent-variable search (per document pair); the
 	// best matching found is reported with its gap when a limit stops it.
-	Search solver.Limits
+	// nil: solver.DefaultLimits; a zero Limits: none.
+	Search *solver.Limits
+	// Interrupt, once closed, stops every search at once: the pairs left
+	// are scored from their first matching, not proven, and their
+	// SearchStats count them as interrupted.
+	Interrupt <-chan struct{}
+}
+
+// limits are the search limits o asks for.
+func (o *Options) limits() solver.Limits {
+	lim := solver.DefaultLimits
+	if o.Search != nil {
+		lim = *o.Search
+	}
+	if o.Interrupt != nil {
+		lim.Stop = o.Interrupt
+	}
+	return lim
 }
 
 // Pair is one gold document and its prediction; nil means missing (scored
@@ -141,7 +158,7 @@ func (p *Plan) ScorePairs(goldPath, predPath string, pairs []Pair, opts Options)
 		go func() {
 			defer wg.Done()
 			c := newCtx()
-			c.limits = opts.Search
+			c.limits = opts.limits()
 			for i := int(next.Add(1)) - 1; i < len(pairs); i = int(next.Add(1)) - 1 {
 				sums[i], errs[i] = p.scorePair(c, &pairs[i], goldPath, predPath, wanted)
 			}
@@ -293,7 +310,7 @@ func topSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) Sums {
 			return s
 		}
 	case m.latent != nil:
-		s.PredGold, s.Search, _ = m.latent.solve(c, m, X, Y)
+		s.PredGold, s.Search, _, _ = m.latent.solve(c, m, X, Y)
 	default:
 		s.PredGold = m.sum(c, X, Y)
 	}

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 )
 
@@ -90,6 +91,11 @@ func (s *LatentSolver) SolveItems(it *LatentItems, lim Limits) LatentResult {
 		g.climb(s)
 		val = g.value(s)
 	}
+	if !g.meets(val, g.ub) && !s.stop() && (lim.MaxPairs > 0 && g.npairs > int64(lim.MaxPairs)) {
+		// No exact search will follow: climb from random starts too, as
+		// smatch does (-r 4), keeping the best.
+		val = g.restarts(s, val, 4)
+	}
 	finish := func(total, bound float64, proven bool) LatentResult {
 		copy(res.VarTo, g.sig)
 		res.Total = total
@@ -166,6 +172,11 @@ type itemState struct {
 	yord  []int32
 	yused []uint32
 	ygen  uint32
+
+	// Column variables with a one-variable item of each class (a
+	// concept): uvars[uS[c]:uS[c+1]].
+	uS, uvars []int32
+	sweep     int
 
 	scratch []uint64
 	cnt     []int32
@@ -249,6 +260,24 @@ func (g *itemState) load(it *LatentItems) {
 	g.inv = fill32(g.inv, g.ny, -1)
 	g.ydead = growInt32s(g.ydead, len(g.yinc))
 	clear(g.ydead)
+	g.uS = growInt32s(g.uS, nc+1)
+	clear(g.uS)
+	for y, c := range g.ycls {
+		if c >= 0 && g.ys[y+1]-g.ys[y] == 1 {
+			g.uS[c+1]++
+		}
+	}
+	for c := range nc {
+		g.uS[c+1] += g.uS[c]
+	}
+	g.uvars = growInt32s(g.uvars, int(g.uS[nc]))
+	next := slices.Clone(g.uS[:nc])
+	for y, c := range g.ycls {
+		if c >= 0 && g.ys[y+1]-g.ys[y] == 1 {
+			g.uvars[next[c]] = g.yv[g.ys[y]]
+			next[c]++
+		}
+	}
 }
 
 // side copies one side's valid items: class in range with a positive
@@ -749,6 +778,7 @@ func (g *itemState) climb(s *LatentSolver) {
 	}
 	var props []int32
 	for sweep := 0; sweep < 2*g.nx+8; sweep++ {
+		g.sweep = sweep
 		improved := false
 		for a := range int32(g.nx) {
 			if s.stop() {
@@ -776,8 +806,94 @@ func (g *itemState) climb(s *LatentSolver) {
 	}
 }
 
-// proposals lists the partners a's items point to.
+// restarts climbs from n random starts (deterministic: a fixed seed)
+// and keeps the best σ; val is the value of the current one.
+func (g *itemState) restarts(s *LatentSolver, val float64, n int) float64 {
+	best := slices.Clone(g.sig)
+	rng := rand.New(rand.NewPCG(0x5eed, uint64(g.nx)<<32|uint64(g.ny)))
+	for range n {
+		if s.stop() || g.meets(val, g.ub) {
+			break
+		}
+		clear(g.sig)
+		for a := range g.sig {
+			g.sig[a] = -1
+		}
+		for b := range g.inv {
+			g.inv[b] = -1
+		}
+		clear(g.ydead) // σ starts over: items mapped before are free again
+		// Grow σ along the items from random anchors: each a random
+		// free partner sharing one of its one-variable classes.
+		for _, a := range rng.Perm(g.nx) {
+			if g.sig[a] >= 0 {
+				continue
+			}
+			for _, e := range g.xinc[g.xincS[a]:g.xincS[a+1]] {
+				x := e.item
+				if g.xs[x+1]-g.xs[x] != 1 {
+					continue
+				}
+				c := g.xcls[x]
+				u := g.uvars[g.uS[c]:g.uS[c+1]]
+				for range 3 {
+					if len(u) == 0 {
+						break
+					}
+					if b := u[rng.IntN(len(u))]; g.inv[b] < 0 {
+						g.assign(int32(a), b)
+						g.propagate(s)
+						break
+					}
+				}
+				break
+			}
+		}
+		s.work += int64(g.nx)
+		g.climb(s)
+		if v := g.value(s); v > val {
+			val = v
+			copy(best, g.sig)
+		}
+	}
+	copy(g.sig, best)
+	for b := range g.inv {
+		g.inv[b] = -1
+	}
+	for a, b := range g.sig {
+		if b >= 0 {
+			g.inv[b] = int32(a)
+		}
+	}
+	return val
+}
+
+// proposals lists the partners a's items point to, then (as smatch's
+// moves do) some of the partners that share a one-variable class with a,
+// a different window of them at each sweep.
 func (g *itemState) proposals(s *LatentSolver, a int32, out []int32) []int32 {
+	out = g.pointed(s, a, out)
+	const window = 64
+	for _, e := range g.xinc[g.xincS[a]:g.xincS[a+1]] {
+		x := e.item
+		if g.xs[x+1]-g.xs[x] != 1 {
+			continue
+		}
+		c := g.xcls[x]
+		u := g.uvars[g.uS[c]:g.uS[c+1]]
+		n := min(len(u), window)
+		s.work += int64(n)
+		for i := range n {
+			if b := u[(g.sweep*window+i)%len(u)]; !slices.Contains(out, b) {
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}
+
+// pointed lists the partners a's items point to.
+func (g *itemState) pointed(s *LatentSolver, a int32, out []int32) []int32 {
 	for _, e := range g.xinc[g.xincS[a]:g.xincS[a+1]] {
 		x := e.item
 		xv := g.xv[g.xs[x]:g.xs[x+1]]
