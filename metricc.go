@@ -171,7 +171,7 @@ type Options struct {
 	// then reported with its gap. SearchNodes and SearchTime: 0 is no
 	// limit. SearchWork (a deterministic measure of effort) and
 	// SearchPairs (candidate pairs built, and so memory): 0 is the default
-	// of solver.DefaultLimits, 2·10^9 units (some 5 to 15 s of one core)
+	// of solver.DefaultLimits, 4·10^9 units (some 2 to 15 s of one core)
 	// and 4 million pairs (under 1 GB); negative is no limit.
 	SearchNodes int
 	SearchTime  time.Duration

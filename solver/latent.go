@@ -97,11 +97,12 @@ type Limits struct {
 }
 
 // DefaultLimits is the budget a caller that sets none should apply to
-// each problem: 2·10^9 units of work (measured: 5 to 15 s of one core,
-// depending on the problem) and 4 million candidate pairs (under 1 GB).
+// each problem: 4·10^9 units of work (measured: 2 to 15 s of one core,
+// depending on the problem's shape) and 4 million candidate pairs (under
+// 1 GB).
 // Every Smatch pair of the Little Prince corpus is proven far within it.
 // Its Stop is nil.
-var DefaultLimits = Limits{MaxWork: 2e9, MaxPairs: 1 << 22}
+var DefaultLimits = Limits{MaxWork: 4e9, MaxPairs: 1 << 22}
 
 // LatentResult is the outcome of [LatentSolver.Solve].
 type LatentResult struct {
@@ -201,6 +202,10 @@ type LatentSolver struct {
 	it     itemState
 	itProb LatentProblem
 	itVars []VarPair
+	// sub solves the parts of a problem (see partBound); it does not
+	// split again.
+	sub     *LatentSolver
+	noParts bool
 
 	// Input processing.
 	pRow, pCol []int32 // item row and column of each input pair (1:1 form), -1 if unusable

@@ -91,7 +91,20 @@ func (s *LatentSolver) SolveItems(it *LatentItems, lim Limits) LatentResult {
 		g.climb(s)
 		val = g.value(s)
 	}
-	if !g.meets(val, g.ub) && !s.stop() && (lim.MaxPairs > 0 && g.npairs > int64(lim.MaxPairs)) {
+	ub := g.ub
+	if !g.meets(val, ub) && !s.stop() && !s.noParts {
+		// Parts: a bound and an incumbent built part by part.
+		if s.sub == nil {
+			s.sub = &LatentSolver{noParts: true}
+		}
+		if pb, v, ok := g.partBound(s, s.sub, it, lim, val); ok {
+			if g.integral {
+				pb = math.Floor(pb + 1e-6)
+			}
+			ub, val = min(ub, pb), v
+		}
+	}
+	if !g.meets(val, ub) && !s.stop() && (lim.MaxPairs > 0 && g.npairs > int64(lim.MaxPairs)) {
 		// No exact search will follow: climb from random starts too, as
 		// smatch does (-r 4), keeping the best.
 		val = g.restarts(s, val, 4)
@@ -111,11 +124,11 @@ func (s *LatentSolver) SolveItems(it *LatentItems, lim Limits) LatentResult {
 		res.Nodes, res.Work, res.Interrupted = s.nodes, s.work, s.interrupted
 		return res
 	}
-	if g.meets(val, g.ub) {
+	if g.meets(val, ub) {
 		return finish(val, val, true)
 	}
 	if lim.MaxPairs > 0 && g.npairs > int64(lim.MaxPairs) || s.stop() {
-		return finish(val, g.ub, false)
+		return finish(val, ub, false)
 	}
 	s.work += g.npairs
 	p := &s.itProb
@@ -123,7 +136,7 @@ func (s *LatentSolver) SolveItems(it *LatentItems, lim Limits) LatentResult {
 	r := s.solve(p, g.sig)
 	if r.Total < val {
 		// A limit stopped the search before it offered the seed: keep σ.
-		return finish(val, min(r.Bound, g.ub), false)
+		return finish(val, min(r.Bound, ub), false)
 	}
 	copy(g.sig, r.VarTo)
 	res = r
@@ -134,7 +147,7 @@ func (s *LatentSolver) SolveItems(it *LatentItems, lim Limits) LatentResult {
 	}
 	res.Match = nil
 	if !res.Proven {
-		res.Bound = min(res.Bound, max(g.ub, res.Total))
+		res.Bound = min(res.Bound, max(ub, res.Total))
 		if res.Bound <= res.Total {
 			res.Proven, res.Bound = true, res.Total
 		}

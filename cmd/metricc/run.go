@@ -51,7 +51,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	fs.Int64Var(&f.seed, "seed", 1, "random seed for --bootstrap")
 	fs.IntVar(&f.searchNodes, "search-nodes", 0, "latent variables: stop each document pair's search after N branch-and-bound nodes (0: no limit)")
 	fs.DurationVar(&f.searchTime, "search-time", 0, "latent variables: stop each document pair's search after this long, e.g. 10s (0: no limit; unlike --search-work, the result then depends on the machine's speed)")
-	fs.Int64Var(&f.searchWork, "search-work", metricc.DefaultSearchWork, "latent variables: stop each document pair's search after N units of work, a deterministic measure of effort (the default is some 5 to 15 s of one core; 0: no limit)")
+	fs.Int64Var(&f.searchWork, "search-work", metricc.DefaultSearchWork, "latent variables: stop each document pair's search after N units of work, a deterministic measure of effort (the default is some 2 to 15 s of one core; 0: no limit)")
 	fs.IntVar(&f.searchPairs, "search-pairs", metricc.DefaultSearchPairs, "latent variables: build at most N candidate pairs per document pair for the exact search (some 200 bytes each; past it only the linear-time bound and heuristics run; 0: no limit)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: metricc run SPEC GOLD PRED [flags]\n\nflags:\n")
