@@ -158,9 +158,9 @@ func TestLatentItemsAgainstBruteForce(t *testing.T) {
 func latItemsBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	var s LatentSolver
-	kinds := []string{"symmetric", "self", "isomorphic", "near", "trees"}
+	kinds := []string{"symmetric", "self", "isomorphic", "near", "trees", "stars"}
 	proven, met := 0, 0
-	for round := range 300 {
+	for round := range 360 {
 		kind := kinds[round%len(kinds)]
 		n := 1 + rng.IntN(5)
 		var x, y latGraph
@@ -176,6 +176,17 @@ func latItemsBrute(t *testing.T) {
 		case "near":
 			x = latTree(rng, n, 2, 2, rng.IntN(3))
 			y = latPerm(rng, latMutate(rng, x, 1+rng.IntN(2)))
+		case "stars":
+			// Interchangeable leaves under one or two hubs, against
+			// a graph that is not isomorphic.
+			x = latStarGraph(rng, n)
+			y = latStarGraph(rng, 1+rng.IntN(5))
+			for range rng.IntN(3) {
+				y.triples = append(y.triples, latTriple{rel: fmt.Sprint("r", rng.IntN(2)), subj: rng.IntN(y.vars), obj: rng.IntN(y.vars)})
+			}
+			if rng.IntN(2) == 0 {
+				x, y = y, x
+			}
 		default:
 			x, y = latTree(rng, n, 3, 3, rng.IntN(2)), latTree(rng, 1+rng.IntN(5), 3, 3, rng.IntN(2))
 		}
@@ -203,8 +214,22 @@ func latItemsBrute(t *testing.T) {
 		assert.LessOrEqual(t, r.Total, want)
 		assert.GreaterOrEqual(t, r.Bound, want)
 	}
-	assert.Equal(t, 300, proven)
-	t.Logf("%d of 300 proven without a node", met)
+	assert.Equal(t, 360, proven)
+	t.Logf("%d of 360 proven without a node", met)
+}
+
+// latStarGraph is one or two hubs with leaves of one concept hanging by
+// one of two roles: many interchangeable leaves.
+func latStarGraph(rng *rand.Rand, n int) latGraph {
+	g := latGraph{vars: n}
+	hubs := 1 + rng.IntN(2)
+	for i := range n {
+		g.triples = append(g.triples, latTriple{rel: "instance", subj: i, obj: -1, con: "x"})
+		if i >= hubs {
+			g.triples = append(g.triples, latTriple{rel: fmt.Sprint("r", rng.IntN(2)), subj: rng.IntN(min(hubs, i)), obj: i})
+		}
+	}
+	return g
 }
 
 // TestLatentItemsLinear: a chain of 5,000 nodes against itself (25 million
