@@ -1,6 +1,7 @@
 package specs_test
 
 import (
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -116,4 +117,42 @@ func TestSmatchWorkers(t *testing.T) {
 	}
 	require.Len(t, sums, 20)
 	assert.Equal(t, sums[:10], sums[10:])
+}
+
+// TestSmatchPathologicalAgainstSmatch scores the generated pairs that
+// smatch -r 4 was run on (testdata/amr/smatch-r4-pathological.json, by
+// smatch_r4.py) and checks, per AMR pair, the triple totals and that
+// metricc matches at least as many triples as smatch found. The one-concept
+// pair runs with a small budget (10^8 units), the others with the default.
+func TestSmatchPathologicalAgainstSmatch(t *testing.T) {
+	p := plan(t, "smatch")
+	data, err := os.ReadFile("../testdata/amr/smatch-r4-pathological.json")
+	require.NoError(t, err)
+	var fixture struct {
+		Pairs []struct {
+			Name   string
+			Counts [][3]float64 `json:"matched_test_gold"`
+		}
+	}
+	require.NoError(t, json.Unmarshal(data, &fixture))
+	require.Len(t, fixture.Pairs, 4)
+	fixed := amrgen.Fixed()
+	for _, pair := range fixture.Pairs {
+		t.Run(pair.Name, func(t *testing.T) {
+			gold, pred := writePair(t, fixed[pair.Name])
+			opts := eval.Options{PerDoc: true}
+			if pair.Name == "onecon60" {
+				opts.Search = &solver.Limits{MaxWork: 1e8}
+			}
+			res := scoreAMR(t, p, gold, pred, opts)
+			require.Len(t, res.PerDoc, len(pair.Counts))
+			for i, d := range res.PerDoc {
+				s := d.Metrics[0].Sums
+				want := pair.Counts[i]
+				assert.Equal(t, want[1], s.PredPred, "pair %d: predicted triples", i+1)
+				assert.Equal(t, want[2], s.GoldGold, "pair %d: gold triples", i+1)
+				assert.GreaterOrEqual(t, s.PredGold, want[0], "pair %d: matched triples", i+1)
+			}
+		})
+	}
 }

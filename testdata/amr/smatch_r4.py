@@ -1,13 +1,15 @@
-"""Prints, as JSON, what smatch (snowblink14/smatch c01a838) finds with 4
-random restarts (its default, -r 4: 5 iterations) on each AMR pair of the
-given files, with its CPU time: matched triples, test (predicted) and gold
-triple totals per pair and summed.
+"""Writes smatch-r4-pathological.json: what smatch (snowblink14/smatch
+c01a838) finds with 4 random restarts (its default, -r 4: 5 iterations) on
+the generated pairs of the latent-search issue, per AMR pair: matched
+triples, test (predicted) and gold triple totals, and its CPU time per
+file.
 
-    python3 smatch_r4.py /path/to/smatch PRED GOLD > out.json
+    go run ./internal/cmd/amrgen -out DIR
+    python3 smatch_r4.py /path/to/smatch DIR onecon60 near60 near200 star1000 > smatch-r4-pathological.json
 
-smatch seeds its restarts from the OS, so a rerun may differ. The pairs of
-the latent-search issue (internal/cmd/amrgen writes them) were recorded in
-smatch-r4-pathological.json."""
+Each NAME is scored as DIR/NAME.pred.amr (smatch's file 1) against
+DIR/NAME.gold.amr. smatch seeds its restarts from the OS, so a rerun may
+differ."""
 import json
 import sys
 import time
@@ -16,15 +18,13 @@ sys.path.insert(0, sys.argv[1])
 import smatch  # noqa: E402
 
 smatch.iteration_num = 5
-pred, gold = sys.argv[2], sys.argv[3]
-counts = []
-start = time.process_time()
-with open(pred) as f1, open(gold) as f2:
-    for i, (a1, a2) in enumerate(smatch.generate_amr_lines(f1, f2), start=1):
-        counts.append(list(smatch.get_amr_match(a1, a2, sent_num=i)))
-        smatch.match_triple_dict.clear()
-cpu = time.process_time() - start
-total = [sum(c[k] for c in counts) for k in range(3)]
-json.dump({"pred": pred.split("/")[-1], "gold": gold.split("/")[-1], "cpu_seconds": round(cpu, 2),
-           "matched_test_gold": counts, "total": total}, sys.stdout)
-print()
+out = []
+for name in sys.argv[3:]:
+    counts = []
+    start = time.process_time()
+    with open(f"{sys.argv[2]}/{name}.pred.amr") as f1, open(f"{sys.argv[2]}/{name}.gold.amr") as f2:
+        for i, (a1, a2) in enumerate(smatch.generate_amr_lines(f1, f2), start=1):
+            counts.append(list(smatch.get_amr_match(a1, a2, sent_num=i)))
+            smatch.match_triple_dict.clear()
+    out.append({"name": name, "cpu_seconds": round(time.process_time() - start, 2), "matched_test_gold": counts})
+json.dump({"about": __doc__.split("\n\n")[0].replace("\n", " "), "pairs": out}, sys.stdout, indent=0)
