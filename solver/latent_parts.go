@@ -343,7 +343,7 @@ func (g *itemState) partBound(s, sub *LatentSolver, it *LatentItems, lim Limits,
 			}
 			plim.Timeout = 0
 			if !s.deadline.IsZero() {
-				plim.Timeout = max(s.deadline.Sub(time.Now()), 1)
+				plim.Timeout = max(time.Until(s.deadline), 1)
 			}
 			r := sub.Solve(&pp.p, plim)
 			s.work += r.Work
