@@ -71,9 +71,8 @@
 // a bound from class counts and a structure-aware σ (colour refinement,
 // propagation, item-following hill climbing) prove self- and isomorphic
 // matches without a candidate pair; a row graph that splits into parts at
-// cut variables is bounded part by part (with a Lagrangian relaxation of
-// σ's injectivity across parts); only then are the classes expanded into
-// pairs for the branch and bound.
+// cut variables is bounded part by part; only then are the classes
+// expanded into pairs for the branch and bound.
 //
 // # Numbers
 //

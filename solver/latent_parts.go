@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"math"
 	"slices"
 	"time"
 )
@@ -203,20 +202,10 @@ func (g *itemState) cut(members []int32, part []int32, p int32, adj, adjS []int3
 	return best, bestGain
 }
 
-// partBound bounds the problem part by part and returns the bound, and
+// partBound solves every part of the row side against the whole column
+// side (with sub, within lim) and returns the sum of their bounds, and
 // the parts' maps joined into σ (in g.sig) when that beats val, the value
 // of the σ there. It returns ok = false when the row side does not split.
-//
-// The parts are coupled only by σ being one-to-one across them: a column
-// variable may serve one part only. That constraint is relaxed with a
-// price λ_b ≥ 0 on each column variable b (Lagrangian relaxation): a part
-// pays λ_b out of the weight of a row variable's first one-variable item
-// (its concept) when it matches it at b, and the bound is Σ_b λ_b plus
-// the parts' optima under these weights. Under any σ a matching pays each
-// λ_b at most once (σ maps one variable to b, and that variable pays
-// through one item), so the priced value plus Σ_b λ_b is at least σ's
-// value: every λ gives a bound. Subgradient steps raise the price of variables that several
-// parts use and lower that of unused ones; the best bound is kept.
 func (g *itemState) partBound(s, sub *LatentSolver, it *LatentItems, lim Limits, val float64) (bound, newVal float64, ok bool) {
 	part, nparts := g.partition()
 	if nparts < 2 {
@@ -240,7 +229,12 @@ func (g *itemState) partBound(s, sub *LatentSolver, it *LatentItems, lim Limits,
 		p := part[g.xv[g.xs[x]]]
 		itemsOf[p] = append(itemsOf[p], int32(x))
 	}
-	var parts []*partProb
+	type result struct {
+		total float64
+		up    []int32 // part variable -> row variable
+		varTo []int32
+	}
+	results := make([]result, 0, nparts)
 	var pit LatentItems
 	pit.Weight = it.Weight
 	pit.Y = it.Y
@@ -249,186 +243,58 @@ func (g *itemState) partBound(s, sub *LatentSolver, it *LatentItems, lim Limits,
 	for i := range local {
 		local[i] = -1
 	}
-	// Items with no variables are left to no part and bound by their
-	// weight.
-	fixed := 0.0
+	// What a part cannot use, its items cannot match: items with no
+	// variables are left to no part and bound by their weight.
 	for x, c := range g.xcls {
 		if c >= 0 && g.xs[x] == g.xs[x+1] {
-			fixed += g.w[c]
+			bound += g.w[c]
 		}
 	}
-	// Each row variable pays through one one-variable item only (its
-	// first): a variable may have several (a concept, attributes), and σ
-	// maps it to one partner, so a matching pays each price at most once.
-	priced := make([]int32, g.nx)
-	for i := range priced {
-		priced[i] = -1
-	}
-	for x, c := range g.xcls {
-		if c >= 0 && g.xs[x+1]-g.xs[x] == 1 && priced[g.xv[g.xs[x]]] < 0 {
-			priced[g.xv[g.xs[x]]] = int32(x)
-		}
-	}
-	npairs := 0
-	for _, items := range itemsOf {
+	for p, items := range itemsOf {
 		if len(items) == 0 {
 			continue
 		}
 		pit.X.Reset()
-		pp := &partProb{}
+		var up []int32
 		for _, x := range items {
 			var vars []int32
 			for _, v := range g.xv[g.xs[x]:g.xs[x+1]] {
 				if local[v] < 0 {
-					local[v] = int32(len(pp.up))
-					pp.up = append(pp.up, v)
+					local[v] = int32(len(up))
+					up = append(up, v)
 				}
 				vars = append(vars, local[v])
 			}
 			pit.X.Add(g.xcls[x], vars...)
 		}
-		for _, v := range pp.up {
+		for _, v := range up {
 			local[v] = -1
 		}
-		pit.VarsX = len(pp.up)
-		pit.Expand(&pp.p)
-		npairs += len(pp.p.Pairs)
-		if lim.MaxPairs > 0 && npairs > lim.MaxPairs {
-			return 0, val, false
-		}
-		pp.base = make([]float64, len(pp.p.Pairs))
-		pp.price = make([]int32, len(pp.p.Pairs))
-		for i, pr := range pp.p.Pairs {
-			pp.base[i] = pr.W
-			pp.price[i] = -1
-			if x := items[pr.Row]; priced[g.xv[g.xs[x]]] == x {
-				pp.price[i] = pr.Vars[0].Y
+		pit.VarsX = len(up)
+		plim := lim
+		if lim.MaxWork > 0 {
+			left := lim.MaxWork - s.work
+			if left <= 0 || s.stop() {
+				return 0, val, false
 			}
+			// Half of what is left goes to the parts, shared evenly.
+			plim.MaxWork = max(left/2/int64(nparts-p), 1)
 		}
-		parts = append(parts, pp)
+		plim.Timeout = 0
+		if !s.deadline.IsZero() {
+			plim.Timeout = max(time.Until(s.deadline), 1)
+		}
+		r := sub.SolveItems(&pit, plim)
+		s.work += r.Work
+		s.nodes += r.Nodes
+		if r.Interrupted {
+			s.aborted, s.interrupted = true, true
+		}
+		bound += r.Bound
+		results = append(results, result{r.Total, up, r.VarTo})
 	}
-	lambda := make([]float64, g.ny)
-	used := make([]int32, g.ny)
-	best := math.Inf(1)
-	var bestSig []int32
-	theta, fails := 2.0, 0
-	const iters = 30
-	for iter := range iters {
-		if s.stop() || lim.MaxWork > 0 && s.work >= lim.MaxWork/2 {
-			break
-		}
-		clear(used)
-		ub := fixed
-		for _, l := range lambda {
-			ub += l
-		}
-		for _, pp := range parts {
-			// Prices are multiples of 1/priceScale and the weights are
-			// then scaled by it, so that integer weights stay integers
-			// (the search prunes at the next integer).
-			scale := 1.0
-			if iter > 0 {
-				scale = priceScale
-			}
-			for i := range pp.p.Pairs {
-				w := pp.base[i]
-				if b := pp.price[i]; b >= 0 {
-					w -= lambda[b]
-				}
-				pp.p.Pairs[i].W = w * scale
-			}
-			plim := lim
-			if lim.MaxWork > 0 {
-				plim.MaxWork = max((lim.MaxWork/2-s.work)/int64(len(parts)*2), 1)
-			}
-			plim.Timeout = 0
-			if !s.deadline.IsZero() {
-				plim.Timeout = max(time.Until(s.deadline), 1)
-			}
-			r := sub.Solve(&pp.p, plim)
-			s.work += r.Work
-			s.nodes += r.Nodes
-			if r.Interrupted {
-				s.aborted, s.interrupted = true, true
-			}
-			ub += r.Bound / scale
-			pp.bound, pp.total, pp.varTo = r.Bound/scale, r.Total/scale, r.VarTo
-			for _, k := range r.Match {
-				if b := pp.price[k]; b >= 0 {
-					used[b]++
-				}
-			}
-		}
-		if g.integral {
-			ub = math.Floor(ub + 1e-6)
-		}
-		if ub < best {
-			best = ub
-			if iter == 0 || bestSig == nil {
-				// The unpriced parts' maps, joined, as an incumbent.
-				if v, ok := g.joinParts(s, parts, val); ok {
-					val = v
-					bestSig = slices.Clone(g.sig)
-				}
-			}
-		}
-		if g.meets(val, best) {
-			break
-		}
-		// Subgradient: 1 − (parts using b); λ stays ≥ 0.
-		norm := 0.0
-		for b, u := range used {
-			d := 1 - float64(u)
-			if d > 0 && lambda[b] == 0 {
-				continue
-			}
-			norm += d * d
-		}
-		if norm == 0 {
-			break
-		}
-		if iter > 0 && ub >= best {
-			if fails++; fails >= 2 {
-				theta, fails = theta/2, 0
-			}
-		}
-		step := theta * max(ub-val, 1) / norm
-		for b, u := range used {
-			l := max(0, lambda[b]-step*(1-float64(u)))
-			lambda[b] = math.Round(l*priceScale) / priceScale
-		}
-	}
-	if math.IsInf(best, 1) {
-		return 0, val, false
-	}
-	if bestSig != nil {
-		g.setSig(bestSig)
-	}
-	return best, val, true
-}
-
-// priceScale: prices are multiples of 1/priceScale.
-const priceScale = 8
-
-// partProb is one part's problem, expanded: its items against all column
-// items, and what the last solve found.
-type partProb struct {
-	p     LatentProblem
-	base  []float64 // the pairs' weights
-	price []int32   // the column variable a pair pays for, or -1
-	up    []int32   // part variable -> row variable
-	bound float64
-	total float64
-	varTo []int32
-}
-
-// joinParts joins the parts' maps, the most valuable first (a variable or
-// partner already taken is skipped), and improves the result by hill
-// climbing. When it beats val it stays in g.sig and its value is
-// returned; otherwise g.sig is left as it was.
-func (g *itemState) joinParts(s *LatentSolver, parts []*partProb, val float64) (float64, bool) {
-	order := slices.Clone(parts)
-	slices.SortStableFunc(order, func(a, b *partProb) int {
+	// Join the parts' maps, the most valuable first.
+	slices.SortStableFunc(results, func(a, b result) int {
 		switch {
 		case a.total > b.total:
 			return -1
@@ -438,30 +304,24 @@ func (g *itemState) joinParts(s *LatentSolver, parts []*partProb, val float64) (
 		return 0
 	})
 	keep := slices.Clone(g.sig)
-	g.setSig(nil)
-	for _, pp := range order {
-		for l, b := range pp.varTo {
-			if a := pp.up[l]; b >= 0 && g.sig[a] < 0 && g.inv[b] < 0 {
+	for a := range g.sig {
+		g.sig[a] = -1
+	}
+	for b := range g.inv {
+		g.inv[b] = -1
+	}
+	for _, r := range results {
+		for l, b := range r.varTo {
+			if a := r.up[l]; b >= 0 && g.sig[a] < 0 && g.inv[b] < 0 {
 				g.sig[a], g.inv[b] = b, a
 			}
 		}
 	}
 	g.climb(s)
 	if v := g.value(s); v > val {
-		return v, true
+		return bound, v, true
 	}
-	g.setSig(keep)
-	return val, false
-}
-
-// setSig sets σ (nil: empty) and its inverse.
-func (g *itemState) setSig(sig []int32) {
-	for a := range g.sig {
-		g.sig[a] = -1
-		if sig != nil {
-			g.sig[a] = sig[a]
-		}
-	}
+	copy(g.sig, keep)
 	for b := range g.inv {
 		g.inv[b] = -1
 	}
@@ -470,4 +330,5 @@ func (g *itemState) setSig(sig []int32) {
 			g.inv[b] = int32(a)
 		}
 	}
+	return bound, val, true
 }
