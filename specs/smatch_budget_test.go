@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -153,6 +154,49 @@ func TestSmatchPathologicalAgainstSmatch(t *testing.T) {
 				assert.Equal(t, want[2], s.GoldGold, "pair %d: gold triples", i+1)
 				assert.GreaterOrEqual(t, s.PredGold, want[0], "pair %d: matched triples", i+1)
 			}
+		})
+	}
+}
+
+// TestSmatchDocsAgainstSmatch joins the Little Prince pairs of the shared
+// cases into documents of K sentences (multi-sentence roots), as amrgen
+// -join K does, and checks the first document pair against what smatch -r
+// 4 found (testdata/amr/smatch-r4-docs.json): equal totals, and at least
+// as many matched triples under the default budget.
+func TestSmatchDocsAgainstSmatch(t *testing.T) {
+	const lpp = "../../shared/cases/amr/amrparseeval-lpp/"
+	goldText, err := os.ReadFile(lpp + "tgt.test.amr")
+	if err != nil {
+		t.Skip("shared cases not found:", err)
+	}
+	predText, err := os.ReadFile(lpp + "src.test.amr")
+	require.NoError(t, err)
+	data, err := os.ReadFile("../testdata/amr/smatch-r4-docs.json")
+	require.NoError(t, err)
+	var fixture struct {
+		Pairs []struct {
+			Name   string
+			Counts [][3]float64 `json:"matched_test_gold"`
+		}
+	}
+	require.NoError(t, json.Unmarshal(data, &fixture))
+	require.Len(t, fixture.Pairs, 2)
+	p := plan(t, "smatch")
+	for _, pair := range fixture.Pairs {
+		t.Run(pair.Name, func(t *testing.T) {
+			k, err := strconv.Atoi(strings.TrimPrefix(pair.Name, "doc"))
+			require.NoError(t, err)
+			doc := amrgen.Pair{
+				Gold: amrgen.JoinDocs(amrgen.SplitAMRs(string(goldText)), k)[:1],
+				Pred: amrgen.JoinDocs(amrgen.SplitAMRs(string(predText)), k)[:1],
+			}
+			gold, pred := writePair(t, doc)
+			s := scoreAMR(t, p, gold, pred, eval.Options{}).Metrics[0].Sums
+			want := pair.Counts[0]
+			assert.Equal(t, want[1], s.PredPred)
+			assert.Equal(t, want[2], s.GoldGold)
+			assert.GreaterOrEqual(t, s.PredGold, want[0])
+			t.Logf("K=%d: metricc %v (search %+v), smatch -r 4 %v", k, s.PredGold, s.Search, want[0])
 		})
 	}
 }

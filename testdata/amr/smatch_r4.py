@@ -1,8 +1,10 @@
-"""Writes smatch-r4-pathological.json: what smatch (snowblink14/smatch
-c01a838) finds with 4 random restarts (its default, -r 4: 5 iterations) on
-the generated pairs of the latent-search issue, per AMR pair: matched
-triples, test (predicted) and gold triple totals, and its CPU time per
-file.
+"""Prints (as JSON) what smatch (snowblink14/smatch c01a838) finds with 4
+random restarts (its default, -r 4: 5 iterations) on generated AMR pairs,
+per AMR pair: matched triples, test (predicted) and gold triple totals, and
+its CPU time per file. Recorded: smatch-r4-pathological.json (the fixed set
+of internal/cmd/amrgen) and smatch-r4-docs.json (docK: the first document
+pair of amrgen -join K on the Little Prince files, amrparseeval-lpp
+tgt.test.amr as gold and src.test.amr as prediction).
 
     go run ./internal/cmd/amrgen -out DIR
     python3 smatch_r4.py /path/to/smatch DIR onecon60 near60 near200 star1000 > smatch-r4-pathological.json
