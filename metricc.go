@@ -213,11 +213,21 @@ type Options struct {
 	// Workers scores documents in parallel (0: all cores); the results do
 	// not depend on it.
 	Workers int
-	// SearchNodes and SearchTime stop each document pair's latent-variable
-	// search early (0: no limit); the best matching found is then reported
-	// with its gap.
+	// SearchNodes, SearchTime, SearchWork and SearchPairs limit each
+	// document pair's latent-variable search; the best matching found is
+	// then reported with its gap. SearchNodes and SearchTime: 0 is no
+	// limit. SearchWork (a deterministic measure of effort) and
+	// SearchPairs (candidate pairs built, and so memory): 0 is the default
+	// of solver.DefaultLimits, 4·10^9 units (some 2 to 15 s of one core)
+	// and 4 million pairs (under 1 GB); negative is no limit.
 	SearchNodes int
 	SearchTime  time.Duration
+	SearchWork  int64
+	SearchPairs int
+	// Interrupt, once closed, stops every search at once (Ctrl-C): the
+	// pairs not yet proven are reported from the best matching found so
+	// far, as interrupted.
+	Interrupt <-chan struct{}
 	// Warn receives the warnings of input adapters (repairs they made,
 	// what their Check finds comparing the two files), of pairing (a
 	// format's convention for unpaired documents) and of scoring
@@ -237,6 +247,32 @@ type Options struct {
 	// stats files merge back into the output of one run. Every shard reads
 	// both files whole.
 	Shard, Shards int
+}
+
+// The defaults of Options.SearchWork and Options.SearchPairs (those of
+// solver.DefaultLimits).
+var (
+	DefaultSearchWork  = solver.DefaultLimits.MaxWork
+	DefaultSearchPairs = solver.DefaultLimits.MaxPairs
+)
+
+// limits are the search limits of opts.
+func (opts *Options) limits() *solver.Limits {
+	lim := solver.DefaultLimits
+	lim.MaxNodes, lim.Timeout = opts.SearchNodes, opts.SearchTime
+	switch {
+	case opts.SearchWork < 0:
+		lim.MaxWork = 0
+	case opts.SearchWork > 0:
+		lim.MaxWork = opts.SearchWork
+	}
+	switch {
+	case opts.SearchPairs < 0:
+		lim.MaxPairs = 0
+	case opts.SearchPairs > 0:
+		lim.MaxPairs = opts.SearchPairs
+	}
+	return &lim
 }
 
 // Score reads gold and pred and scores them.
@@ -313,7 +349,8 @@ func (s *Spec) evalOptions(opts Options) eval.Options {
 	return eval.Options{
 		Workers: opts.Workers, Macro: opts.Macro, PerDoc: opts.PerDoc,
 		AllowMissing: opts.AllowMissing, Metrics: opts.Metrics,
-		Search:    solver.Limits{MaxNodes: opts.SearchNodes, Timeout: opts.SearchTime},
+		Search:    opts.limits(),
+		Interrupt: opts.Interrupt,
 		Warn:      opts.Warn,
 		Bootstrap: opts.Bootstrap, Seed: opts.Seed, Level: opts.Level, Progress: opts.Progress,
 		Shard: opts.Shard, Shards: opts.Shards,

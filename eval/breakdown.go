@@ -119,16 +119,11 @@ func (m *matcher) pairs(c *ctx, op operands, xs, ys []value.Ref, stats *Sums) []
 		return out
 	}
 	if m.latent != nil && op.X != op.Y {
-		_, st, res := m.latent.solve(c, m, op.X, op.Y)
+		_, st, edges, _ := m.latent.solve(c, m, op.X, op.Y)
 		if stats != nil {
 			stats.Search.add(st)
 		}
-		p := &c.latentProblem
-		out := make([]solver.Edge, len(res.Match))
-		for i, k := range res.Match {
-			out[i] = solver.Edge{Row: p.Pairs[k].Row, Col: p.Pairs[k].Col, W: p.Pairs[k].W}
-		}
-		return out
+		return slices.Clone(edges)
 	}
 	f := c.push()
 	defer c.pop()
@@ -204,18 +199,16 @@ func (b *byPlan) tieBreak(c *ctx, m *matcher, op operands, xs, ys []value.Ref, k
 	}
 	saved := c.limits
 	c.limits = limits
-	_, st, res := b.tie.solve(c, m, op.X, op.Y)
+	_, st, edges, _ := b.tie.solve(c, m, op.X, op.Y)
 	c.limits = saved
 	s.Search.Nodes += st.Nodes
-	if !res.Proven {
+	if st.Proven == 0 {
 		return chosen
 	}
-	p := &c.latentProblem
-	out := make([]solver.Edge, len(res.Match))
+	out := make([]solver.Edge, len(edges))
 	sum := 0.0
 	c.tie = nil
-	for i, k := range res.Match {
-		pr := p.Pairs[k]
+	for i, pr := range edges {
 		w, _ := m.latent.elem.eval(c, xs[pr.Row], ys[pr.Col], c.reqBuf[:0])
 		out[i] = solver.Edge{Row: pr.Row, Col: pr.Col, W: w}
 		sum += w

@@ -30,6 +30,8 @@ type ctx struct {
 	// latent-variable matching
 	latentSolver  solver.LatentSolver
 	latentProblem solver.LatentProblem
+	latentItems   solver.LatentItems
+	latentClasses map[uint64][]latentClass
 	limits        solver.Limits
 	varIDs        [2]map[value.ID]int32
 	vars          [2][]value.Ref // the variables of each side, by number
@@ -69,6 +71,7 @@ func newCtx() *ctx {
 		a:        value.NewArena(),
 		viewMemo: map[memoKey]value.Ref{},
 		cands:    map[candKey][2]int{},
+		limits:   solver.DefaultLimits,
 	}
 }
 
@@ -127,17 +130,33 @@ func (c *ctx) pop() { c.depth-- }
 
 // allPairs lists every (i, j).
 func (f *frame) allPairs(n, k int) {
+	f.allPairsUpTo(n, k, 0)
+}
+
+// allPairsUpTo lists at most limit pairs (0: all) and reports whether it
+// left some out.
+func (f *frame) allPairsUpTo(n, k, limit int) bool {
 	f.pairs = f.pairs[:0]
 	for i := 0; i < n; i++ {
 		for j := 0; j < k; j++ {
+			if limit > 0 && len(f.pairs) == limit {
+				return true
+			}
 			f.pairs = append(f.pairs, pair{int32(i), int32(j)})
 		}
 	}
+	return false
 }
 
 // candidates lists the pairs (i, j) whose blocking keys meet, each once,
 // through an inverted index over the keys of ys.
 func (f *frame) candidates(c *ctx, keys keyFn, xs, ys []value.Ref) {
+	f.candidatesUpTo(c, keys, xs, ys, 0)
+}
+
+// candidatesUpTo is candidates listing at most limit pairs (0: all); it
+// reports whether it left some out.
+func (f *frame) candidatesUpTo(c *ctx, keys keyFn, xs, ys []value.Ref, limit int) bool {
 	f.gen++
 	if f.gen == 0 { // wrapped: forget every stamp
 		clear(f.headGen)
@@ -167,12 +186,16 @@ func (f *frame) candidates(c *ctx, keys keyFn, xs, ys []value.Ref) {
 			for at := f.lookup(key); at >= 0; at = f.links[at].next {
 				j := f.links[at].col
 				if f.stamp[j] != int32(i) {
+					if limit > 0 && len(f.pairs) == limit {
+						return true
+					}
 					f.stamp[j] = int32(i)
 					f.pairs = append(f.pairs, pair{int32(i), j})
 				}
 			}
 		}
 	}
+	return false
 }
 
 // lookup returns the head of key's chain, or -1.

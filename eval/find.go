@@ -54,7 +54,7 @@ func (p *Plan) ScorePair(goldPath, predPath string, pr *Pair, opts Options) (*Sc
 		return nil, err
 	}
 	c := newCtx()
-	c.limits = opts.Search
+	c.limits = opts.limits()
 	sums, derr := p.scorePair(c, pr, goldPath, predPath, wanted)
 	if derr != nil {
 		return nil, derr

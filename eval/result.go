@@ -294,6 +294,9 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 			if st.Proven < st.Pairs {
 				fmt.Fprintf(b, ", \"max_gap\": %s", JSONNumber(st.MaxGap))
 			}
+			if st.Interrupted > 0 {
+				fmt.Fprintf(b, ", \"interrupted\": %d", st.Interrupted)
+			}
 			fmt.Fprintf(b, ", \"nodes\": %d}", st.Nodes)
 		}
 		b.WriteString("}")

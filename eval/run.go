@@ -26,7 +26,12 @@ type Options struct {
 	Metrics      []string // report only these (and compute what they need)
 	// Search limits each latent-variable search (per document pair); the
 	// best matching found is reported with its gap when a limit stops it.
-	Search solver.Limits
+	// nil: solver.DefaultLimits; a zero Limits: none.
+	Search *solver.Limits
+	// Interrupt, once closed, stops every search at once: the pairs left
+	// are scored from their first matching, not proven, and their
+	// SearchStats count them as interrupted.
+	Interrupt <-chan struct{}
 	// Warn receives the warnings of input adapters as they read (repairs
 	// they made); nil drops them.
 	Warn func(string)
@@ -41,6 +46,18 @@ type Options struct {
 	// corpus is Shard-1 modulo Shards (`run --shard K/N`): the documents
 	// are read and paired as usual, so every shard numbers them alike.
 	Shard, Shards int
+}
+
+// limits are the search limits o asks for.
+func (o *Options) limits() solver.Limits {
+	lim := solver.DefaultLimits
+	if o.Search != nil {
+		lim = *o.Search
+	}
+	if o.Interrupt != nil {
+		lim.Stop = o.Interrupt
+	}
+	return lim
 }
 
 // Score runs the plan over gold and predicted inputs read whole; see
@@ -95,7 +112,7 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		go func() {
 			defer wg.Done()
 			c := newCtx()
-			c.limits = opts.Search
+			c.limits = opts.limits()
 			for pr := range jobs {
 				if failed.Load() {
 					continue
@@ -336,7 +353,7 @@ func topSums(c *ctx, n *cnode, by *byPlan, x, y value.Ref, wantXX, wantYY bool) 
 			return s
 		}
 	case m.latent != nil:
-		s.PredGold, s.Search, _ = m.latent.solve(c, m, op.X, op.Y)
+		s.PredGold, s.Search, _, _ = m.latent.solve(c, m, op.X, op.Y)
 	default:
 		s.PredGold = m.sum(c, op)
 	}

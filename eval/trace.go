@@ -146,13 +146,10 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 	switch {
 	case len(xs) == 0 || len(ys) == 0:
 	case m.latent != nil:
-		total, stats, res := m.latent.solve(c, m, X, Y)
+		total, stats, edges, varTo := m.latent.solve(c, m, X, Y)
 		al.PredGold, al.Search = total, &stats
-		p := &c.latentProblem
-		for _, k := range res.Match {
-			chosen = append(chosen, solver.Edge{Row: p.Pairs[k].Row, Col: p.Pairs[k].Col, W: p.Pairs[k].W})
-		}
-		for a, b := range res.VarTo {
+		chosen = append(chosen, edges...)
+		for a, b := range varTo {
 			if b >= 0 {
 				al.Vars = append(al.Vars, VarLink{Pred: c.a.Str(c.vars[0][a]), Gold: c.a.Str(c.vars[1][b])})
 			}

@@ -62,7 +62,17 @@
 // subgradient steps at the root), reduced-cost fixing and propagation of
 // forced pairs, an incumbent from deterministic hill climbing, and
 // independent components solved apart. It reports whether the optimum is
-// proven, and a bound when a node or time limit stops it first.
+// proven, and a bound when a limit (nodes, time, a deterministic work
+// count, candidate pairs, or a stop channel) ends it first;
+// [DefaultLimits] is the budget callers apply when given none.
+//
+// LatentSolver.SolveItems takes the same problem in class form (Smatch's
+// triples: a class and a list of variables per item), linear in size:
+// a bound from class counts and a structure-aware σ (colour refinement,
+// propagation, item-following hill climbing) prove self- and isomorphic
+// matches without a candidate pair; a row graph that splits into parts at
+// cut variables is bounded part by part; only then are the classes
+// expanded into pairs for the branch and bound.
 //
 // # Numbers
 //

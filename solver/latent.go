@@ -75,11 +75,34 @@ type LatentProblem struct {
 	Constraint   Constraint
 }
 
-// Limits stops a search early. Zero values mean no limit.
+// Limits stops a search early; the best matching found so far is then
+// returned with a bound, not proven. Zero values mean no limit.
 type Limits struct {
 	MaxNodes int           // branch-and-bound nodes, over all components
 	Timeout  time.Duration // wall clock for the whole call
+	// MaxWork bounds the effort of one call deterministically, unlike
+	// Timeout: a unit is one candidate or variable pair visited by a
+	// bound, a propagation or a hill-climbing move (a few nanoseconds
+	// each on a current CPU). The same problem and limit always give the
+	// same result.
+	MaxWork int64
+	// MaxPairs bounds the candidate item pairs [LatentSolver.SolveItems]
+	// expands its classes into for the exact search, and with them its
+	// memory (some 200 bytes a pair). Past it, only the linear-size
+	// heuristics and bound run.
+	MaxPairs int
+	// Stop, once closed, ends the search at once, as a limit does (an
+	// interrupt: the caller reports what was found so far).
+	Stop <-chan struct{}
 }
+
+// DefaultLimits is the budget a caller that sets none should apply to
+// each problem: 4·10^9 units of work (measured: 2 to 15 s of one core,
+// depending on the problem's shape) and 4 million candidate pairs (under
+// 1 GB).
+// Every Smatch pair of the Little Prince corpus is proven far within it.
+// Its Stop is nil.
+var DefaultLimits = Limits{MaxWork: 4e9, MaxPairs: 1 << 22}
 
 // LatentResult is the outcome of [LatentSolver.Solve].
 type LatentResult struct {
@@ -102,6 +125,13 @@ type LatentResult struct {
 	// Nodes counts the branch-and-bound nodes explored: 0 when the first
 	// bound already meets the first incumbent.
 	Nodes int
+	// Edges lists the matched item pairs of [LatentSolver.SolveItems]
+	// (Solve leaves it nil and reports Match).
+	Edges []Edge
+	// Work is the effort spent, in the units of Limits.MaxWork.
+	Work int64
+	// Interrupted reports that Limits.Stop ended the search.
+	Interrupted bool
 }
 
 // LatentSolver solves [LatentProblem]s exactly by branch and bound. It keeps
@@ -162,8 +192,20 @@ type LatentSolver struct {
 	pcg    rand.PCG
 
 	nodes, maxNodes int
+	work, maxWork   int64
 	deadline        time.Time
+	stopCh          <-chan struct{}
 	aborted         bool
+	interrupted     bool
+
+	// SolveItems.
+	it     itemState
+	itProb LatentProblem
+	itVars []VarPair
+	// sub solves the parts of a problem (see partBound); it does not
+	// split again.
+	sub     *LatentSolver
+	noParts bool
 
 	// Input processing.
 	pRow, pCol []int32 // item row and column of each input pair (1:1 form), -1 if unusable
@@ -191,6 +233,7 @@ type latLevel struct {
 	st     search
 	xr, yr relabel
 	rr, cr relabel
+	seed   []int32 // an initial σ in this level's numbering, or empty
 	comp   []int32 // component of each pair
 	cstart []int32
 	corder []int32
@@ -208,9 +251,17 @@ func (s *LatentSolver) stop() bool {
 	if s.aborted {
 		return true
 	}
-	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+	if s.maxNodes > 0 && s.nodes >= s.maxNodes || s.maxWork > 0 && s.work >= s.maxWork {
 		s.aborted = true
 		return true
+	}
+	if s.stopCh != nil {
+		select {
+		case <-s.stopCh:
+			s.aborted, s.interrupted = true, true
+			return true
+		default:
+		}
 	}
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.aborted = true
@@ -225,11 +276,24 @@ func (s *LatentSolver) stop() bool {
 // out of range are ignored, as are negative sizes; Solve never panics on
 // malformed input.
 func (s *LatentSolver) Solve(p *LatentProblem, lim Limits) LatentResult {
-	s.nodes, s.maxNodes, s.aborted = 0, lim.MaxNodes, false
+	s.begin(lim)
+	return s.solve(p, nil)
+}
+
+// begin starts the clocks of a call.
+func (s *LatentSolver) begin(lim Limits) {
+	s.nodes, s.maxNodes, s.aborted, s.interrupted = 0, lim.MaxNodes, false, false
+	s.work, s.maxWork = 0, lim.MaxWork
+	s.stopCh = lim.Stop
 	s.deadline = time.Time{}
 	if lim.Timeout > 0 {
 		s.deadline = time.Now().Add(lim.Timeout)
 	}
+}
+
+// solve is Solve within limits already begun; seed, if not nil, is a σ
+// (seed[a] = b or -1) the search starts from as its incumbent.
+func (s *LatentSolver) solve(p *LatentProblem, seed []int32) LatentResult {
 	nx, ny := max(p.VarsX, 0), max(p.VarsY, 0)
 	res := LatentResult{VarTo: make([]int32, nx)}
 	for a := range res.VarTo {
@@ -256,6 +320,17 @@ func (s *LatentSolver) Solve(p *LatentProblem, lim Limits) LatentResult {
 	q.finish(len(s.xr.up), len(s.yr.up), s.nr, s.nc)
 	q.xUp = append(q.xUp[:0], s.xr.up...)
 	q.yUp = append(q.yUp[:0], s.yr.up...)
+	top.seed = top.seed[:0]
+	if seed != nil {
+		// In the problem's numbering; a variable of the seed that no pair
+		// needs stays out.
+		top.seed = fill32(top.seed, q.nx, -1)
+		for a, x := range s.xr.up {
+			if b := seed[x]; b >= 0 && int(b) < len(s.yr.local) && s.yr.local[b] >= 0 {
+				top.seed[a] = s.yr.local[b]
+			}
+		}
+	}
 
 	_, bound, proven := s.solveProblem(0, math.Inf(-1))
 	for a, b := range top.sol[:q.nx] {
@@ -264,7 +339,7 @@ func (s *LatentSolver) Solve(p *LatentProblem, lim Limits) LatentResult {
 		}
 	}
 	res.Total, res.Match = s.evaluate(p, res.VarTo)
-	res.Nodes = s.nodes
+	res.Nodes, res.Work, res.Interrupted = s.nodes, s.work, s.interrupted
 	res.Proven = proven
 	res.Bound = res.Total
 	if !proven {
@@ -561,6 +636,15 @@ func (s *LatentSolver) extract(lv *latLevel, c int, sub *latLevel) {
 	r.finish(len(sub.xr.up), len(sub.yr.up), len(sub.rr.up), len(sub.cr.up))
 	r.xUp = append(r.xUp[:0], sub.xr.up...)
 	r.yUp = append(r.yUp[:0], sub.yr.up...)
+	sub.seed = sub.seed[:0]
+	if len(lv.seed) > 0 {
+		sub.seed = fill32(sub.seed, r.nx, -1)
+		for a, x := range r.xUp {
+			if b := lv.seed[x]; b >= 0 && sub.yr.local[b] >= 0 {
+				sub.seed[a] = sub.yr.local[b]
+			}
+		}
+	}
 }
 
 // reduceInto builds, as r, what is left of st's problem under its current
@@ -587,6 +671,13 @@ func (s *LatentSolver) reduceInto(st *search, r *lprob, sub *latLevel) {
 	r.finish(len(sub.xr.up), len(sub.yr.up), len(sub.rr.up), len(sub.cr.up))
 	r.xUp = append(r.xUp[:0], sub.xr.up...)
 	r.yUp = append(r.yUp[:0], sub.yr.up...)
+	// The incumbent, restricted to what is left, seeds the parts.
+	sub.seed = fill32(sub.seed, r.nx, -1)
+	for a, x := range r.xUp {
+		if b := st.incSig[x]; b >= 0 && st.fx[x] < 0 && sub.yr.local[b] >= 0 {
+			sub.seed[a] = sub.yr.local[b]
+		}
+	}
 }
 
 // solveComponent runs the branch and bound on the level's problem, which
@@ -603,6 +694,9 @@ func (s *LatentSolver) solveComponent(d int, lb float64) (float64, float64, bool
 	}
 	ub := st.bound()
 	st.offer(st.fixedVal)
+	if len(lv.seed) > 0 && !st.prunable(ub) {
+		st.seedFrom(lv.seed)
+	}
 	if !st.prunable(ub) {
 		st.heuristics()
 	}

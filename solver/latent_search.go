@@ -352,6 +352,7 @@ func (st *search) bound() float64 {
 		st.cntY[q.vpb[k]]++
 		st.useful = append(st.useful, k)
 	}
+	st.s.work += int64(len(q.preq) + q.nvp + len(st.sat))
 	st.lapVal, st.dualVal = st.solveLAP()
 	return st.fixedVal + st.lapVal
 }
@@ -439,6 +440,9 @@ func (st *search) solveLAPComponent(vps []int32) (float64, float64) {
 		}
 	}
 	R, C := len(st.rows), len(st.cols)
+	// A dense assignment costs up to min(R, C)·R·C; a quarter of it is
+	// what the measured runs spend.
+	st.s.work += int64(R) * int64(C) * int64(max(1, min(R, C)/4))
 	if R == 1 || C == 1 {
 		// A star: only its best pair can be used. The duals put the whole
 		// value on the centre.
@@ -1016,6 +1020,26 @@ func (st *search) heuristics() {
 	st.offerSig(st.evalSig())
 }
 
+// seedFrom offers the given σ (in this problem's numbering), improved by
+// hill climbing, as the incumbent.
+func (st *search) seedFrom(seed []int32) {
+	q := st.q
+	st.sig = fill32(st.sig, q.nx, -1)
+	st.inv = fill32(st.inv, q.ny, -1)
+	st.curK = fill32(st.curK, q.nx, -1)
+	for a, b := range seed {
+		if b < 0 || st.inv[b] >= 0 {
+			continue
+		}
+		if k := q.vpOf(int32(a), b); k >= 0 && st.state[k] != vpDead {
+			st.setSig(int32(a), b, k)
+		}
+	}
+	st.offerSig(st.evalSig())
+	st.climb()
+	st.offerSig(st.evalSig())
+}
+
 // restarts runs hill climbing from a few random starts (from a fixed seed),
 // while the bound ub is not met, and reports whether the incumbent
 // improved.
@@ -1108,6 +1132,7 @@ func (st *search) evalSig() float64 {
 	q := st.q
 	stamp := st.nextStamp()
 	st.edges = st.edges[:0]
+	st.s.work += int64(q.np)
 	clash := false
 	v := 0.0
 	for p := range int32(q.np) {
@@ -1136,6 +1161,7 @@ func (st *search) activeSum(k int32) float64 {
 	}
 	q := st.q
 	v := 0.0
+	st.s.work += int64(q.vpS[k+1] - q.vpS[k])
 	for _, p := range q.vpP[q.vpS[k]:q.vpS[k+1]] {
 		if st.pStamp[p] == st.pGen {
 			continue

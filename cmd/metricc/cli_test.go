@@ -52,3 +52,23 @@ func golden(t *testing.T, name, got string) {
 	require.NoError(t, err, "missing golden file; run go test -update")
 	assert.Equal(t, string(want), got, name)
 }
+
+// TestCLIInterrupt: an interrupt (as Ctrl-C sends) before the search
+// starts still prints the results, from the first matching found, with
+// their proof status, and the exit code says the run did not finish.
+func TestCLIInterrupt(t *testing.T) {
+	old := notifyInterrupt
+	defer func() { notifyInterrupt = old }()
+	notifyInterrupt = func() (<-chan struct{}, func()) {
+		ch := make(chan struct{})
+		close(ch)
+		return ch, func() {}
+	}
+	t.Chdir("testdata/cli/smatch-penman")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"run", "smatch", "gold.amr", "pred.amr", "--format", "json"}, &stdout, &stderr)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr.String(), "interrupted: the searches still running were stopped")
+	assert.Contains(t, stdout.String(), `"search": {"pairs": 1, "proven_optimal": 0, "max_gap": `)
+	assert.Contains(t, stdout.String(), `"interrupted": 1`)
+}

@@ -155,7 +155,15 @@ func writeTable(w io.Writer, res *metricc.Result, to tableOptions) error {
 		if st := m.Sums.Search; st.Pairs > 0 && m.RowOf == "" {
 			fmt.Fprintf(bw, "%s: latent variables: %d of %d document pairs proven optimal", m.Name, st.Proven, st.Pairs)
 			if st.Proven < st.Pairs {
-				fmt.Fprintf(bw, " (largest gap %s; raise --search-nodes or --search-time)", num(st.MaxGap))
+				gap := "unknown"
+				if !math.IsInf(st.MaxGap, 1) {
+					gap = num(st.MaxGap)
+				}
+				if st.Interrupted > 0 {
+					fmt.Fprintf(bw, " (largest gap %s; %d interrupted)", gap, st.Interrupted)
+				} else {
+					fmt.Fprintf(bw, " (largest gap %s; raise --search-work or --search-pairs)", gap)
+				}
 			}
 			fmt.Fprintln(bw)
 		}

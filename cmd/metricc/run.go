@@ -1,12 +1,16 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/metricc/metricc"
@@ -35,6 +39,8 @@ type runFlags struct {
 	shard        shardFlag
 	searchNodes  int
 	searchTime   time.Duration
+	searchWork   int64
+	searchPairs  int
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) error {
@@ -51,7 +57,9 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.inputFormat, "input-format", "auto", metricc.InputFormatList())
 	addWorkflowFlags(fs, &f)
 	fs.IntVar(&f.searchNodes, "search-nodes", 0, "latent variables: stop each document pair's search after N branch-and-bound nodes (0: no limit)")
-	fs.DurationVar(&f.searchTime, "search-time", 0, "latent variables: stop each document pair's search after this long, e.g. 10s (0: no limit)")
+	fs.DurationVar(&f.searchTime, "search-time", 0, "latent variables: stop each document pair's search after this long, e.g. 10s (0: no limit; unlike --search-work, the result then depends on the machine's speed)")
+	fs.Int64Var(&f.searchWork, "search-work", metricc.DefaultSearchWork, "latent variables: stop each document pair's search after N units of work, a deterministic measure of effort (the default is some 2 to 15 s of one core; 0: no limit)")
+	fs.IntVar(&f.searchPairs, "search-pairs", metricc.DefaultSearchPairs, "latent variables: build at most N candidate pairs per document pair for the exact search (some 200 bytes each; past it only the linear-time bound and heuristics run; 0: no limit)")
 	printUsage := func(w io.Writer) {
 		fs.SetOutput(w)
 		fmt.Fprint(w, "usage: metricc run SPEC GOLD PRED [flags]\n\nflags:\n")
@@ -70,10 +78,10 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	for _, c := range []struct {
 		name string
 		bad  bool
-	}{{"workers", f.workers < 0}, {"search-nodes", f.searchNodes < 0}, {"search-time", f.searchTime < 0}, {"bootstrap", f.bootstrap < 0}} {
+	}{{"workers", f.workers < 0}, {"search-nodes", f.searchNodes < 0}, {"search-time", f.searchTime < 0}, {"search-work", f.searchWork < 0}, {"search-pairs", f.searchPairs < 0}, {"bootstrap", f.bootstrap < 0}} {
 		if c.bad {
 			return fmt.Errorf("--%s cannot be negative (0 means %s)", c.name, map[string]string{
-				"workers": "all cores", "search-nodes": "no limit", "search-time": "no limit", "bootstrap": "none"}[c.name])
+				"workers": "all cores", "search-nodes": "no limit", "search-time": "no limit", "search-work": "no limit", "search-pairs": "no limit", "bootstrap": "none"}[c.name])
 		}
 	}
 	if len(pos) != 3 {
@@ -96,11 +104,15 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	interrupt, stop := notifyInterrupt()
+	defer stop()
 	ropts := metricc.Options{
 		Workers: f.workers, Macro: f.macro, PerDoc: f.perDoc,
 		AllowMissing: f.allowMissing, Metrics: f.metrics,
 		SearchNodes: f.searchNodes, SearchTime: f.searchTime,
-		Warn: func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) },
+		SearchWork: unlimited(f.searchWork), SearchPairs: int(unlimited(int64(f.searchPairs))),
+		Interrupt: interrupt,
+		Warn:      func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) },
 	}
 	f.apply(&ropts)
 	progress := startProgress(stderr, &ropts)
@@ -109,7 +121,56 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return printResults(st, &f, ropts, stdout)
+	if err := printResults(st, &f, ropts, stdout); err != nil {
+		return err
+	}
+	if interrupted(interrupt) {
+		// The results so far are printed, with their proof status; the
+		// exit code still says the run did not finish.
+		return errInterrupted
+	}
+	return nil
+}
+
+var errInterrupted = errors.New("interrupted: the searches still running were stopped; their pairs are scored from the best matching found so far and reported as not proven")
+
+// unlimited maps the flags' "0: no limit" onto the Options' "negative: no
+// limit" (where 0 is the default).
+func unlimited(n int64) int64 {
+	if n == 0 {
+		return -1
+	}
+	return n
+}
+
+func interrupted(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
+// notifyInterrupt returns a channel closed at the first SIGINT or SIGTERM
+// (a second one ends the process as usual), and a function that stops
+// listening. A variable so that tests can interrupt a run.
+var notifyInterrupt = func() (<-chan struct{}, func()) {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	ch, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+			signal.Stop(sig)
+			close(ch)
+		case <-done:
+		}
+	}()
+	return ch, func() {
+		signal.Stop(sig)
+		close(done)
+	}
 }
 
 // parseInterspersed lets flags come before, between or after the
