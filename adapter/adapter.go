@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/metricc/metricc/adapter/conll2012"
+	"github.com/metricc/metricc/adapter/conllu"
 	"github.com/metricc/metricc/adapter/penman"
 	"github.com/metricc/metricc/document"
 )
@@ -24,7 +25,7 @@ var Formats = []*document.Format{
 	document.JSONLines,
 	conll2012.Format,
 	penman.Format,
-	{Name: "conllu"},
+	conllu.Format,
 	{Name: "mrp"},
 }
 

@@ -24,6 +24,13 @@ type Doc struct {
 	// Name overrides the default description of the document in errors,
 	// for adapters whose documents are not JSON in the file.
 	Name string
+	// Text, when an adapter sets it, is the text the document annotates
+	// (for CoNLL-U, its tokens' characters without spaces): a gold document
+	// and its prediction must annotate the same text, else the pair is an
+	// error, since offsets into different texts cannot be compared.
+	// TextLine, if not nil, gives the file line of a byte offset of Text.
+	Text     string
+	TextLine func(offset int) int
 }
 
 // Input is a file of documents.

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/document"
@@ -37,6 +38,17 @@ type Pair struct {
 // has an id field, else by position. Unpaired documents are errors unless
 // allowMissing.
 func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
+	pairs, err := p.pairDocs(gold, pred, allowMissing)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkTexts(pairs, gold.Path, pred.Path); err != nil {
+		return nil, err
+	}
+	return pairs, nil
+}
+
+func (p *Plan) pairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
 	if p.idPath == "" || gold.Positional || pred.Positional {
 		return pairByPosition(gold, pred, allowMissing)
 	}
@@ -88,6 +100,57 @@ func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, 
 		return nil, errs
 	}
 	return pairs, nil
+}
+
+// checkTexts refuses pairs whose documents annotate different texts
+// (document.Doc.Text), naming the first difference and its lines.
+func checkTexts(pairs []Pair, goldPath, predPath string) error {
+	var errs document.DataErrors
+	for _, pr := range pairs {
+		g, d := pr.Gold, pr.Pred
+		if g == nil || d == nil || g.Text == d.Text || (g.Text == "" && g.TextLine == nil) || (d.Text == "" && d.TextLine == nil) {
+			continue
+		}
+		i := 0
+		for i < len(g.Text) && i < len(d.Text) && g.Text[i] == d.Text[i] {
+			i++
+		}
+		for i > 0 && !utf8.RuneStart(g.Text[min(i, len(g.Text)-1)]) { // back to a character's start
+			i--
+		}
+		at := func(doc *document.Doc, path string) string {
+			if i >= len(doc.Text) {
+				return fmt.Sprintf("ends at line %d", lineOf(doc, len(doc.Text)-1))
+			}
+			return fmt.Sprintf("line %d has %q", lineOf(doc, i), clipText(doc.Text[i:]))
+		}
+		errs = append(errs, &document.DataError{File: predPath, Doc: d.Describe(), Msg: fmt.Sprintf(
+			"the text differs from the gold's (%s %s): the first 20 differing characters: the gold's %s, the prediction's %s",
+			goldPath, g.Describe(), at(g, goldPath), at(d, predPath))})
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+func lineOf(d *document.Doc, off int) int {
+	if d.TextLine == nil || off < 0 {
+		return d.Line
+	}
+	return d.TextLine(off)
+}
+
+// clipText is the first 20 characters of s.
+func clipText(s string) string {
+	n := 0
+	for i := range s {
+		if n == 20 {
+			return s[:i]
+		}
+		n++
+	}
+	return s
 }
 
 func pairByPosition(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
