@@ -444,11 +444,12 @@ func (p *parser) appendKey(b []byte, i int) []byte {
 	b = append(b, `{"span":`...)
 	b = appendSpan(b, w.start, w.end)
 	b = append(b, `,"chars":[`...)
-	for c := w.start; c < w.end; c++ {
-		if c > w.start {
+	b = strconv.AppendInt(b, int64(w.start), 10)
+	if w.mw {
+		for c := w.start + 1; c < w.end; c++ {
 			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(c), 10)
 		}
-		b = strconv.AppendInt(b, int64(c), 10)
 	}
 	if w.mw {
 		b = append(b, `],"mw":["mw"],"form":`...)
