@@ -24,6 +24,7 @@ func TestReadFrom(t *testing.T) {
 	cases := []struct{ name, text, detected string }{
 		{"conll", "#begin document (d); part 000\nw 0 (1)\n#end document\n", "conll2012"},
 		{"amr", "# ::id a\n(w / want-01)\n", "penman"},
+		{"ud", "# newdoc\n# text = Hi\n1\tHi\thi\tINTJ\tUH\t_\t0\troot\t_\t_\n\n", "conllu"},
 		{"json", `[{"id": "a"}]`, ""},
 		{"jsonl", "{\"id\": \"a\"}\n{\"id\": \"b\"}\n", ""},
 	}
@@ -43,6 +44,6 @@ func TestReadFrom(t *testing.T) {
 	}
 	_, err := adapter.ReadFrom("x", strings.NewReader("{}"), "xml")
 	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu or mrp)`)
-	_, err = adapter.ReadFrom("x.conllu", strings.NewReader(""), "conllu")
-	assert.EqualError(t, err, "x.conllu: the conllu input format is not available yet")
+	_, err = adapter.ReadFrom("x.mrp", strings.NewReader(""), "mrp")
+	assert.EqualError(t, err, "x.mrp: the mrp input format is not available yet")
 }

@@ -152,10 +152,6 @@ func (p *parser) feed(line []byte) {
 	if len(p.errs) > maxErrors {
 		return
 	}
-	if !utf8.Valid(line) {
-		p.errorf(p.line, "the line is not valid UTF-8")
-		return
-	}
 	if !p.inSent {
 		if len(line) > 0 && line[0] == '#' {
 			if isNewdoc(line) {
@@ -171,6 +167,10 @@ func (p *parser) feed(line []byte) {
 	}
 	if len(line) == 0 {
 		p.endSentence()
+		return
+	}
+	if !utf8.Valid(line) {
+		p.errorf(p.line, "the line is not valid UTF-8")
 		return
 	}
 	p.token(line)
