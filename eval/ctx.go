@@ -26,6 +26,11 @@ type ctx struct {
 	// collections share them.
 	cands     map[candKey][2]int
 	candPairs []pair
+	// edges keeps the positive pairs of each chooser over (X, Y), as a
+	// span of edgePool: the metrics that align the same collections by the
+	// same similarity (align = ...) evaluate it once.
+	edges    map[edgeKey][2]int
+	edgePool []solver.Edge
 
 	// latent-variable matching
 	latentSolver  solver.LatentSolver
@@ -66,6 +71,7 @@ func newCtx() *ctx {
 		a:        value.NewArena(),
 		viewMemo: map[memoKey]value.Ref{},
 		cands:    map[candKey][2]int{},
+		edges:    map[edgeKey][2]int{},
 	}
 }
 
@@ -75,6 +81,8 @@ func (c *ctx) reset() {
 	clear(c.viewMemo)
 	clear(c.cands)
 	c.candPairs = c.candPairs[:0]
+	clear(c.edges)
+	c.edgePool = c.edgePool[:0]
 	c.depth = 0
 }
 
@@ -85,7 +93,9 @@ type frame struct {
 	pairs    []pair
 	edges    []solver.Edge
 	chosen   []solver.Edge
-	creditOf map[[2]int32]float64 // align: the credit of each edge
+	credits  []float64 // align: the credit of each edge
+	rowA     []float64 // align: the best weight and credit of each row
+	rowC     []float64
 
 	// Inverted index: key -> chain of column indexes. Keys that are node
 	// IDs (dense, small) index arrays stamped with a generation; other keys
@@ -100,6 +110,11 @@ type frame struct {
 }
 
 type pair struct{ Row, Col int32 }
+
+type edgeKey struct {
+	chooser *cnode
+	x, y    value.Ref
+}
 
 type candKey struct {
 	keys keyFn

@@ -274,7 +274,7 @@ func (m *matcher) solve(c *ctx, f *frame, op operands, xs, ys []value.Ref, pairs
 	}
 	credit := 0.0
 	for i := range chosen {
-		chosen[i].W = f.creditOf[[2]int32{chosen[i].Row, chosen[i].Col}]
+		chosen[i].W = m.elem.eval(c, xs[chosen[i].Row], ys[chosen[i].Col])
 		credit += chosen[i].W
 	}
 	return credit, chosen
@@ -282,33 +282,36 @@ func (m *matcher) solve(c *ctx, f *frame, op operands, xs, ys []value.Ref, pairs
 
 // lexicographic turns the align weights of f.edges into align + ε·credit,
 // with ε small enough that credit only breaks ties in Σalign (up to a
-// relative 1e-9), and keeps each pair's credit in f.credits.
+// relative 1e-9).
 func (m *matcher) lexicographic(c *ctx, f *frame, xs, ys []value.Ref) {
-	if f.creditOf == nil {
-		f.creditOf = map[[2]int32]float64{}
-	}
-	clear(f.creditOf)
-	alignBound, creditBound := 0.0, 0.0
-	rowA, rowC := map[int32]float64{}, map[int32]float64{}
-	for _, e := range f.edges {
+	f.credits = growFloat(f.credits, len(f.edges))
+	f.rowA, f.rowC = growFloat(f.rowA, len(xs)), growFloat(f.rowC, len(xs))
+	clear(f.rowA)
+	clear(f.rowC)
+	for i, e := range f.edges {
 		cr := m.elem.eval(c, xs[e.Row], ys[e.Col])
-		f.creditOf[[2]int32{e.Row, e.Col}] = cr
-		rowA[e.Row] = max(rowA[e.Row], e.W)
-		rowC[e.Row] = max(rowC[e.Row], cr)
+		f.credits[i] = cr
+		f.rowA[e.Row] = max(f.rowA[e.Row], e.W)
+		f.rowC[e.Row] = max(f.rowC[e.Row], cr)
 	}
-	for _, v := range rowA {
-		alignBound += v
-	}
-	for _, v := range rowC {
-		creditBound += v
+	alignBound, creditBound := 0.0, 0.0
+	for i := range f.rowA {
+		alignBound += f.rowA[i]
+		creditBound += f.rowC[i]
 	}
 	if creditBound > 0 {
 		eps := 1e-9 * alignBound / creditBound
 		for i := range f.edges {
-			e := &f.edges[i]
-			e.W += eps * f.creditOf[[2]int32{e.Row, e.Col}]
+			f.edges[i].W += eps * f.credits[i]
 		}
 	}
+}
+
+func growFloat(b []float64, n int) []float64 {
+	if cap(b) < n {
+		return make([]float64, n)
+	}
+	return b[:n]
 }
 
 // edges fills f.edges with the positive pairs of the chooser: the
@@ -316,6 +319,12 @@ func (m *matcher) lexicographic(c *ctx, f *frame, xs, ys []value.Ref) {
 // on the same keys over the same collections), else every pair.
 func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 	chooser := m.chooser()
+	if m.align != nil {
+		if span, ok := c.edges[edgeKey{chooser, X, Y}]; ok {
+			f.edges = append(f.edges[:0], c.edgePool[span[0]:span[1]]...)
+			return
+		}
+	}
 	n, k := len(xs), len(ys)
 	if chooser.keys != nil && n*k > 16 {
 		key := candKey{chooser.keys, X, Y}
@@ -335,6 +344,11 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 		if w := chooser.eval(c, xs[p.Row], ys[p.Col]); w > 0 {
 			f.edges = append(f.edges, solver.Edge{Row: p.Row, Col: p.Col, W: w})
 		}
+	}
+	if m.align != nil {
+		start := len(c.edgePool)
+		c.edgePool = append(c.edgePool, f.edges...)
+		c.edges[edgeKey{chooser, X, Y}] = [2]int{start, len(c.edgePool)}
 	}
 }
 

@@ -29,10 +29,11 @@
 //
 // Each word carries what the scorer's counts compare, already normalized
 // the way the scorer normalizes it:
-//   - "key": the word's alignment attributes: its span, the positions of
-//     its characters ("chars", for overlap), whether it is in a multiword
-//     token ("mw": ["mw"] or []) and its FORM without Zs characters, in
-//     lower case as Python's str.lower() gives it ("form"),
+//   - "key": the word's alignment attributes: "chars", the start of its
+//     span, or for the words of a multiword token every position of the
+//     token's span (to find overlaps); "mw", ["mw"] for the words of a
+//     multiword token, else []; "form", its FORM without Zs characters in
+//     lower case as Python's str.lower() gives it,
 //   - "upos", "xpos" as they are; "feats": the universal features only
 //     (the 21 of the UD v2 guidelines the scorer lists), sorted, joined by
 //     "|" ("" when none);
@@ -41,8 +42,8 @@
 //   - "deprel": the universal part of DEPREL (before ":"); "cdeprel": it
 //     again as a one-element list when it is a content relation (CLAS), else
 //     an empty list;
-//   - "head": the key of the head word, or of the root, {"span": {"start":
-//     -1, "end": -1}, "chars": [-1], "mw": [], "form": ""};
+//   - "head": the key of the head word, or of the root, {"chars": [-1],
+//     "mw": [], "form": ""};
 //   - "children": the functional children (aux, cop, mark, det, clf, case,
 //     cc), in word order, each with its key, deprel, upos and feats (MLAS).
 //

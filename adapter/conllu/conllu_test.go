@@ -78,8 +78,8 @@ func TestDocument(t *testing.T) {
 	d := docs[0]
 	assert.Equal(t, `[{"start":0,"end":3},{"start":3,"end":6}]`, gjson.Get(d, "tokens").Raw)
 	assert.Equal(t, `[{"start":0,"end":6}]`, gjson.Get(d, "sentences").Raw)
-	assert.Equal(t, `{"span":{"start":0,"end":3},"chars":[0,1,2],"mw":["mw"],"form":"de"}`, gjson.Get(d, "words.0.key").Raw)
-	assert.Equal(t, `{"span":{"start":3,"end":6},"chars":[3],"mw":[],"form":"mar"}`, gjson.Get(d, "words.1.head").Raw)
+	assert.Equal(t, `{"chars":[0,1,2],"mw":["mw"],"form":"de"}`, gjson.Get(d, "words.0.key").Raw)
+	assert.Equal(t, `{"chars":[3],"mw":[],"form":"mar"}`, gjson.Get(d, "words.1.head").Raw)
 	assert.Equal(t, "det", gjson.Get(d, "words.1.deprel").Str)
 	assert.Equal(t, `[]`, gjson.Get(d, "words.1.cdeprel").Raw)
 	assert.Equal(t, "Definite=Def|Gender=Masc", gjson.Get(d, "words.1.feats").Str)

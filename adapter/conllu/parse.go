@@ -436,14 +436,12 @@ func appendSpan(b []byte, start, end int) []byte {
 }
 
 // rootKey is the key of the root, which no word's key equals.
-const rootKey = `{"span":{"start":-1,"end":-1},"chars":[-1],"mw":[],"form":""}`
+const rootKey = `{"chars":[-1],"mw":[],"form":""}`
 
 // appendKey appends the alignment key of word i of the sentence.
 func (p *parser) appendKey(b []byte, i int) []byte {
 	w := &p.sent[i]
-	b = append(b, `{"span":`...)
-	b = appendSpan(b, w.start, w.end)
-	b = append(b, `,"chars":[`...)
+	b = append(b, `{"chars":[`...)
 	b = strconv.AppendInt(b, int64(w.start), 10)
 	if w.mw {
 		for c := w.start + 1; c < w.end; c++ {
