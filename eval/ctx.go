@@ -90,12 +90,12 @@ func (c *ctx) reset() {
 // element similarity may itself be a matching), so each nesting level has
 // its own frame.
 type frame struct {
-	pairs    []pair
-	edges    []solver.Edge
-	chosen   []solver.Edge
-	credits  []float64 // align: the credit of each edge
-	rowA     []float64 // align: the best weight and credit of each row
-	rowC     []float64
+	pairs   []pair
+	edges   []solver.Edge
+	chosen  []solver.Edge
+	credits []float64 // align: the credit of each edge
+	rowA    []float64 // align: the best weight and credit of each row
+	rowC    []float64
 
 	// Inverted index: key -> chain of column indexes. Keys that are node
 	// IDs (dense, small) index arrays stamped with a generation; other keys
