@@ -43,6 +43,9 @@ type Input struct {
 	// gave them their positions as ids): pairing with this input is by
 	// position, whatever the input type says.
 	Positional bool
+	// PairHint, set by an adapter, says how its documents pair, for the
+	// error when the two files do not.
+	PairHint string
 }
 
 // Describe names the document for messages: its id, else its position.

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"sync"
@@ -156,6 +157,9 @@ func clipText(s string) string {
 func pairByPosition(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
 	n := max(len(gold.Docs), len(pred.Docs))
 	if len(gold.Docs) != len(pred.Docs) && !allowMissing {
+		if hint := cmp.Or(pred.PairHint, gold.PairHint); hint != "" {
+			return nil, &document.DataError{File: pred.Path, Msg: fmt.Sprintf("%d documents, but %s has %d: %s", len(pred.Docs), gold.Path, len(gold.Docs), hint)}
+		}
 		return nil, &document.DataError{File: pred.Path, Msg: fmt.Sprintf(
 			"%d documents, but %s has %d; without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)",
 			len(pred.Docs), gold.Path, len(gold.Docs))}

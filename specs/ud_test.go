@@ -175,3 +175,32 @@ func TestUDAlignment(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, `pred.conllu: document 1 (line 1): the text differs from the gold's (gold.conllu document 1 (line 1)): the first 20 differing characters: the gold's line 1 has "a", the prediction's line 1 has "b"`, err.Error())
 }
+
+// TestUDPairing: files whose texts or documents differ are errors naming
+// the files and lines, never a silent score.
+func TestUDPairing(t *testing.T) {
+	p := plan(t, "ud")
+	gold, err := os.ReadFile("../testdata/ud/en_ewt-ud-test-head.conllu")
+	require.NoError(t, err)
+	g := readConllu(t, "gold.conllu", gold)
+
+	// A form changed on line 101 ("all" is "alk").
+	lines := strings.Split(string(gold), "\n")
+	require.True(t, strings.HasPrefix(lines[100], "17\tall\t"))
+	lines[100] = strings.Replace(lines[100], "all", "alk", 1)
+	_, err = p.Score(g, readConllu(t, "pred.conllu", []byte(strings.Join(lines, "\n"))), eval.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `pred.conllu: document 2 (line 55): the text differs from the gold's (gold.conllu document 2 (line 55)): the first 20 differing characters: the gold's line 101 has "lheardbefore,butit's", the prediction's line 101 has "kheardbefore,butit's"`)
+
+	// No "# newdoc" in the prediction.
+	var kept []string
+	for _, l := range strings.Split(string(gold), "\n") {
+		if !strings.HasPrefix(l, "# newdoc") {
+			kept = append(kept, l)
+		}
+	}
+	_, err = p.Score(g, readConllu(t, "pred.conllu", []byte(strings.Join(kept, "\n"))), eval.Options{})
+	assert.EqualError(t, err, `pred.conllu: 1 documents, but gold.conllu has 20: CoNLL-U documents ("# newdoc" lines, else the whole file) pair by position, so both files need the same "# newdoc" lines, or none (delete them from both, e.g. with sed '/^# newdoc/d')`)
+	_, err = p.Score(readConllu(t, "gold.conllu", []byte(strings.Join(kept, "\n"))), readConllu(t, "pred.conllu", []byte(strings.Join(kept, "\n"))), eval.Options{})
+	assert.NoError(t, err)
+}

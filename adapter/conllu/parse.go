@@ -91,11 +91,14 @@ type parser struct {
 	featBuf   []string
 }
 
+// pairHint explains the pairing of CoNLL-U documents.
+const pairHint = `CoNLL-U documents ("# newdoc" lines, else the whole file) pair by position, so both files need the same "# newdoc" lines, or none (delete them from both, e.g. with sed '/^# newdoc/d')`
+
 // textLine maps a byte offset of the document's text to a file line.
 type textLine struct{ off, line int }
 
 func newParser(name string) *parser {
-	return &parser{name: name, in: &document.Input{Path: name, Positional: true}}
+	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}}
 }
 
 // errorf records an error at a line of the file.
