@@ -52,7 +52,6 @@ type word struct {
 	lemma      string
 	deprel     string // universal part
 	head       int    // 0: root; else 1-based index in the sentence
-	headText   string
 	line       int
 	children   []int32 // functional children, 0-based
 }
@@ -89,6 +88,12 @@ type parser struct {
 	badSent   bool // an error was reported: the sentence is not emitted
 	scratch   []byte
 	featBuf   []string
+	keyBuf    []byte  // the JSON keys of the sentence's words
+	keyAt     []int32 // word i's key is keyBuf[keyAt[i]:keyAt[i+1]]
+
+	// strs, feats and forms intern the strings of the current document:
+	// columns, universal features and lower-case forms repeat.
+	strs, feats, forms map[string]string
 }
 
 // pairHint explains the pairing of CoNLL-U documents.
@@ -98,7 +103,28 @@ const pairHint = `CoNLL-U documents ("# newdoc" lines, else the whole file) pair
 type textLine struct{ off, line int }
 
 func newParser(name string) *parser {
-	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}}
+	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint},
+		strs: map[string]string{}, feats: map[string]string{}, forms: map[string]string{}}
+}
+
+// str interns a column.
+func (p *parser) str(b []byte) string {
+	if s, ok := p.strs[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	p.strs[s] = s
+	return s
+}
+
+// lower is the key form of a FORM: without Zs characters, in lower case.
+func (p *parser) lower(b []byte) string {
+	if s, ok := p.forms[string(b)]; ok {
+		return s
+	}
+	s := pyLower(stripZs(b))
+	p.forms[string(b)] = s
+	return s
 }
 
 // errorf records an error at a line of the file.
@@ -267,7 +293,7 @@ func (p *parser) token(line []byte) {
 	w := word{line: p.line}
 	if p.mwEnd != 0 {
 		w.start, w.end, w.mw = p.mwSpan[0], p.mwSpan[1], true
-		w.form = pyLower(stripZs(cols[1]))
+		w.form = p.lower(cols[1])
 		if wid == p.mwEnd {
 			p.mwEnd = 0
 		}
@@ -277,7 +303,7 @@ func (p *parser) token(line []byte) {
 			return
 		}
 		w.start, w.end = start, end
-		w.form = pyLower(string(p.text[len(p.text)-len(stripZs(cols[1])):]))
+		w.form = p.lower(cols[1])
 	}
 	head, err := strconv.Atoi(string(cols[6]))
 	switch {
@@ -288,16 +314,16 @@ func (p *parser) token(line []byte) {
 		p.errorf(p.line, "HEAD %d is negative", head)
 		return
 	}
-	w.head, w.headText = head, string(cols[6])
-	w.lemma = string(cols[2])
-	w.upos = string(cols[3])
-	w.xpos = string(cols[4])
+	w.head = head
+	w.lemma = p.str(cols[2])
+	w.upos = p.str(cols[3])
+	w.xpos = p.str(cols[4])
 	w.feats = p.universalFeats(cols[5])
 	deprel := cols[7]
 	if k := bytes.IndexByte(deprel, ':'); k >= 0 {
 		deprel = deprel[:k]
 	}
-	w.deprel = string(deprel)
+	w.deprel = p.str(deprel)
 	p.sent = append(p.sent, w)
 }
 
@@ -349,6 +375,15 @@ func stripZs(b []byte) string {
 // universalFeats keeps the universal features of FEATS, sorted and joined
 // by "|", as the scorer does ("_" gives "").
 func (p *parser) universalFeats(col []byte) string {
+	if s, ok := p.feats[string(col)]; ok {
+		return s
+	}
+	s := p.universal(col)
+	p.feats[string(col)] = s
+	return s
+}
+
+func (p *parser) universal(col []byte) string {
 	p.featBuf = p.featBuf[:0]
 	for f := range bytes.SplitSeq(col, []byte("|")) {
 		name := f
@@ -421,6 +456,7 @@ func (p *parser) endSentence() {
 			h.children = append(h.children, int32(i))
 		}
 	}
+	p.keys()
 	for i := range p.sent {
 		p.words = append(p.words, sep(p.nWords)...)
 		p.words = p.appendWord(p.words, i)
@@ -443,22 +479,30 @@ const rootKey = `{"chars":[-1],"mw":[],"form":""}`
 
 // appendKey appends the alignment key of word i of the sentence.
 func (p *parser) appendKey(b []byte, i int) []byte {
-	w := &p.sent[i]
-	b = append(b, `{"chars":[`...)
-	b = strconv.AppendInt(b, int64(w.start), 10)
-	if w.mw {
-		for c := w.start + 1; c < w.end; c++ {
-			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(c), 10)
+	return append(b, p.keyBuf[p.keyAt[i]:p.keyAt[i+1]]...)
+}
+
+// keys writes the keys of the sentence's words into keyBuf.
+func (p *parser) keys() {
+	p.keyBuf, p.keyAt = p.keyBuf[:0], append(p.keyAt[:0], 0)
+	for i := range p.sent {
+		w := &p.sent[i]
+		b := append(p.keyBuf, `{"chars":[`...)
+		if w.mw {
+			b = strconv.AppendInt(b, int64(w.start), 10)
+			for c := w.start + 1; c < w.end; c++ {
+				b = append(b, ',')
+				b = strconv.AppendInt(b, int64(c), 10)
+			}
+			b = append(b, `],"mw":["mw"],"form":`...)
+		} else {
+			b = strconv.AppendInt(b, int64(w.start), 10)
+			b = append(b, `],"mw":[],"form":`...)
 		}
+		b = appendJSONString(b, w.form)
+		p.keyBuf = append(b, '}')
+		p.keyAt = append(p.keyAt, int32(len(p.keyBuf)))
 	}
-	if w.mw {
-		b = append(b, `],"mw":["mw"],"form":`...)
-	} else {
-		b = append(b, `],"mw":[],"form":`...)
-	}
-	b = appendJSONString(b, w.form)
-	return append(b, '}')
 }
 
 func (p *parser) appendWord(b []byte, i int) []byte {
