@@ -31,6 +31,10 @@ type ctx struct {
 	// same similarity (align = ...) evaluate it once.
 	edges    map[edgeKey][2]int
 	edgePool []solver.Edge
+	// walks keeps the alignment of each (align similarity, X, Y) of the
+	// sequences matched under align, as a span of walkPool.
+	walks    map[edgeKey][2]int
+	walkPool []solver.Edge
 
 	// latent-variable matching
 	latentSolver  solver.LatentSolver
@@ -72,6 +76,7 @@ func newCtx() *ctx {
 		viewMemo: map[memoKey]value.Ref{},
 		cands:    map[candKey][2]int{},
 		edges:    map[edgeKey][2]int{},
+		walks:    map[edgeKey][2]int{},
 	}
 }
 
@@ -83,6 +88,8 @@ func (c *ctx) reset() {
 	c.candPairs = c.candPairs[:0]
 	clear(c.edges)
 	c.edgePool = c.edgePool[:0]
+	clear(c.walks)
+	c.walkPool = c.walkPool[:0]
 	c.depth = 0
 }
 

@@ -32,6 +32,9 @@ type matcher struct {
 	// view that can count common elements without building them (pairs,
 	// links, nonlinks); ok = false falls back to building the view.
 	counted func(c *ctx, x, y value.Ref) (n float64, ok bool)
+	// walk: a one-to-one matching of sequences under align, solved by
+	// solveWalk.
+	walk bool
 	// latent is set when the elements hold latent variables: Σ(X,Y) is then
 	// solved jointly with the variable bijection (self-scores use the
 	// identity, which is optimal for them).
@@ -58,6 +61,7 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 		selfSlot: int32(k.newMemo()), pairSlot: int32(k.newMemo()),
 	}
 	m.solve1 = solver.For(solverConstraint(s.Constraint), m.seq)
+	m.walk = s.Align != nil && m.seq && s.Constraint == ast.OneToOne && (s.View == nil || s.View.Order == nil) && !s.Latent
 	if s.View != nil && s.View.Order != nil {
 		m.order = k.orderPlan(s.View.Order)
 	}
@@ -243,6 +247,9 @@ func (m *matcher) identity(c *ctx, xs []value.Ref) float64 {
 // relative 1e-9), Σcredit, so that the result never depends on the order
 // of the elements.
 func (m *matcher) solve(c *ctx, f *frame, op operands, xs, ys []value.Ref, pairs bool) (float64, []solver.Edge) {
+	if m.walk {
+		return m.solveWalk(c, f, op, xs, ys)
+	}
 	m.edges(c, f, op.X, op.Y, xs, ys)
 	if len(f.edges) == 0 {
 		return 0, nil
@@ -278,6 +285,33 @@ func (m *matcher) solve(c *ctx, f *frame, op operands, xs, ys []value.Ref, pairs
 		credit += chosen[i].W
 	}
 	return credit, chosen
+}
+
+// solveWalk is solve for a one-to-one matching of sequences under align:
+// the heaviest order-preserving matching by the align similarity that a
+// front-to-back walk meets first (solver.OrderedFirst), so that the credit
+// never chooses the alignment; matchings that align the same sequences by
+// the same similarity share it.
+func (m *matcher) solveWalk(c *ctx, f *frame, op operands, xs, ys []value.Ref) (float64, []solver.Edge) {
+	key := edgeKey{m.chooser(), op.X, op.Y}
+	span, ok := c.walks[key]
+	if !ok {
+		m.edges(c, f, op.X, op.Y, xs, ys)
+		start := len(c.walkPool)
+		if c.walkPool == nil {
+			c.walkPool = make([]solver.Edge, 0, len(xs))
+		}
+		_, c.walkPool = solver.OrderedFirst(&c.ws, len(xs), len(ys), f.edges, c.walkPool)
+		span = [2]int{start, len(c.walkPool)}
+		c.walks[key] = span
+	}
+	f.chosen = append(f.chosen[:0], c.walkPool[span[0]:span[1]]...)
+	credit := 0.0
+	for i := range f.chosen {
+		f.chosen[i].W = m.elem.eval(c, xs[f.chosen[i].Row], ys[f.chosen[i].Col])
+		credit += f.chosen[i].W
+	}
+	return credit, f.chosen
 }
 
 // lexicographic turns the align weights of f.edges into align + ε·credit,

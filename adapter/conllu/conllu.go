@@ -29,11 +29,16 @@
 //
 // Each word carries what the scorer's counts compare, already normalized
 // the way the scorer normalizes it:
-//   - "key": the word's alignment attributes: "chars", the start of its
-//     span, or for the words of a multiword token every position of the
-//     token's span (to find overlaps); "mw", ["mw"] for the words of a
-//     multiword token, else []; "form", its FORM without Zs characters in
-//     lower case as Python's str.lower() gives it,
+//   - "key": the word's alignment attributes. "chars" says where the word
+//     is, for finding overlaps: 2s and 2s+1 for a word that is a token
+//     starting at s; for a word of a multiword token [a, b), 2p for every
+//     position p of the token, and, when the token before it is a
+//     single-word token [a', a), 2p+1 for every a' < p < a (the scorer's
+//     walk takes the words of the other file that start there into the
+//     multiword span). "mw" is ["mw"] for the words of a multiword token,
+//     else []; "form" is the FORM without Zs characters in lower case, as
+//     Python's str.lower() gives it. A start and a form give the span, so
+//     equal keys mean equal spans;
 //   - "upos", "xpos" as they are; "feats": the universal features only
 //     (the 21 of the UD v2 guidelines the scorer lists), sorted, joined by
 //     "|" ("" when none);

@@ -45,6 +45,7 @@ const bufSize = 64 << 10
 // word is one syntactic word of the current sentence.
 type word struct {
 	start, end int // span in characters from the document's start
+	reach      int // multiword tokens: the start of the token before
 	mw         bool
 	form       string // lower case, without Zs characters
 	upos, xpos string
@@ -85,6 +86,11 @@ type parser struct {
 	mwStart   int // its first word ID
 	mwLine    int
 	mwSpan    [2]int
+	mwReach   int  // the start of the token before the open multiword token, or its start
+	lastTok   int  // the start of the document's last token, -1 before the first
+	prevTok   int  // the one before it
+	lastMW    bool // the last token is a multiword token
+	prevMW    bool // the one before it is
 	badSent   bool // an error was reported: the sentence is not emitted
 	scratch   []byte
 	featBuf   []string
@@ -103,7 +109,7 @@ const pairHint = `CoNLL-U documents ("# newdoc" lines, else the whole file) pair
 type textLine struct{ off, line int }
 
 func newParser(name string) *parser {
-	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint},
+	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}, lastTok: -1, prevTok: -1,
 		strs: map[string]string{}, feats: map[string]string{}, forms: map[string]string{}}
 }
 
@@ -279,6 +285,11 @@ func (p *parser) token(line []byte) {
 			return
 		}
 		p.mwStart, p.mwEnd, p.mwLine, p.mwSpan = a, b, p.line, [2]int{start, end}
+		p.lastMW = true
+		p.mwReach = start
+		if p.prevTok >= 0 && !p.prevMW {
+			p.mwReach = p.prevTok
+		}
 		return
 	}
 	wid, err := strconv.Atoi(string(id))
@@ -292,7 +303,7 @@ func (p *parser) token(line []byte) {
 	}
 	w := word{line: p.line}
 	if p.mwEnd != 0 {
-		w.start, w.end, w.mw = p.mwSpan[0], p.mwSpan[1], true
+		w.start, w.end, w.mw, w.reach = p.mwSpan[0], p.mwSpan[1], true, p.mwReach
 		w.form = p.lower(cols[1])
 		if wid == p.mwEnd {
 			p.mwEnd = 0
@@ -337,6 +348,8 @@ func (p *parser) addToken(form []byte) (start, end int, ok bool) {
 	p.lines = append(p.lines, textLine{off: len(p.text), line: p.line})
 	p.text = append(p.text, chars...)
 	start = p.chars
+	p.prevTok, p.lastTok = p.lastTok, start
+	p.prevMW, p.lastMW = p.lastMW, false
 	p.chars += utf8.RuneCountInString(chars)
 	p.scratch = appendSpan(append(p.scratch[:0], sep(p.nTokens)...), start, p.chars)
 	p.tokens = append(p.tokens, p.scratch...)
@@ -489,14 +502,20 @@ func (p *parser) keys() {
 		w := &p.sent[i]
 		b := append(p.keyBuf, `{"chars":[`...)
 		if w.mw {
-			b = strconv.AppendInt(b, int64(w.start), 10)
+			for c := w.reach + 1; c < w.start; c++ {
+				b = strconv.AppendInt(b, int64(2*c+1), 10)
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(2*w.start), 10)
 			for c := w.start + 1; c < w.end; c++ {
 				b = append(b, ',')
-				b = strconv.AppendInt(b, int64(c), 10)
+				b = strconv.AppendInt(b, int64(2*c), 10)
 			}
 			b = append(b, `],"mw":["mw"],"form":`...)
 		} else {
-			b = strconv.AppendInt(b, int64(w.start), 10)
+			b = strconv.AppendInt(b, int64(2*w.start), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(2*w.start+1), 10)
 			b = append(b, `],"mw":[],"form":`...)
 		}
 		b = appendJSONString(b, w.form)

@@ -30,7 +30,7 @@ cases += [("conll18/case-gold.conllu", "conll18/case-sys.conllu"),
           ("conll18/func-gold.conllu", "conll18/func-sys.conllu"),
           ("en_ewt-ud-test-head.conllu", "en_ewt-ud-test-head.conllu")]
 cases += [("departures/%s-gold.conllu" % n, "departures/%s-pred.conllu" % n)
-          for n in ["lagging", "greedy"]]
+          for n in ["split", "merged", "greedy", "twins"]]
 PERTURB = [(seed, rate) for rate in ("0.05", "0.1", "0.3") for seed in (1, 2, 3)]
 
 out = []
