@@ -441,10 +441,6 @@ func (p *parser) endSentence() {
 			roots++
 		}
 	}
-	if roots != 1 {
-		p.errorf(p.sentLine, "the sentence has %d roots (words with HEAD 0), not 1", roots)
-		return
-	}
 	// A cycle: following heads from a word never reaches the root.
 	state := make([]uint8, n) // 0 unseen, 1 on the current path, 2 reaches the root
 	for i := range p.sent {
@@ -461,6 +457,10 @@ func (p *parser) endSentence() {
 			state[j] = 2
 		}
 		state[j] = 2
+	}
+	if roots != 1 {
+		p.errorf(p.sentLine, "the sentence has %d roots (words with HEAD 0), not 1", roots)
+		return
 	}
 	for i := range p.sent {
 		w := &p.sent[i]
