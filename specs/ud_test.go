@@ -39,11 +39,6 @@ type udCase struct {
 // differ (README, "Universal Dependencies"), with metricc's counts where
 // they differ from the scorer's.
 var udDepartures = map[string]map[string][3]float64{
-	// The prediction merged two tokens before its multiword token: the
-	// scorer leaves the gold word that starts inside the merged token out
-	// of the multiword span, metricc aligns it by its form.
-	"departures/merged-pred.conllu": {"Words": {1, 3, 3}, "UPOS": {1, 3, 3}, "XPOS": {1, 3, 3},
-		"UFeats": {1, 3, 3}, "AllTags": {1, 3, 3}, "Lemmas": {1, 3, 3}},
 	// Two words of one multiword token with the same form: a functional
 	// child counts as aligned when its key is, not only when the scorer
 	// aligned that very word.

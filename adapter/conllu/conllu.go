@@ -29,16 +29,19 @@
 //
 // Each word carries what the scorer's counts compare, already normalized
 // the way the scorer normalizes it:
-//   - "key": the word's alignment attributes. "chars" says where the word
-//     is, for finding overlaps: 2s and 2s+1 for a word that is a token
-//     starting at s; for a word of a multiword token [a, b), 2p for every
-//     position p of the token, and, when the token before it is a
-//     single-word token [a', a), 2p+1 for every a' < p < a (the scorer's
-//     walk takes the words of the other file that start there into the
-//     multiword span). "mw" is ["mw"] for the words of a multiword token,
-//     else []; "form" is the FORM without Zs characters in lower case, as
-//     Python's str.lower() gives it. A start and a form give the span, so
-//     equal keys mean equal spans;
+//   - "key": the word's alignment attributes. "chars" is where it is: the
+//     start of its span, or every position of its multiword token. "lag"
+//     and "edge" say which words of the other file the scorer's walk takes
+//     into a multiword span, those that start after the start a' of the
+//     single-word token before the multiword token [a, b), but the first:
+//     a word that is a token has lag = edge = [the start of the token
+//     before it] (edge [-1] for the first of the document); a word of a
+//     multiword token has lag = [every p with a' < p < a] and edge = [a',
+//     -10-a], or lag = [] and edge = [-10-a] when the token before is a
+//     multiword token (or none). "mw" is ["mw"] for the words of a
+//     multiword token, else []; "form" is the FORM without Zs characters
+//     in lower case, as Python's str.lower() gives it. A start and a form
+//     give the span, so equal chars, mw and form mean equal spans;
 //   - "upos", "xpos" as they are; "feats": the universal features only
 //     (the 21 of the UD v2 guidelines the scorer lists), sorted, joined by
 //     "|" ("" when none);
@@ -48,7 +51,7 @@
 //     again as a one-element list when it is a content relation (CLAS), else
 //     an empty list;
 //   - "head": the key of the head word, or of the root, {"chars": [-1],
-//     "mw": [], "form": ""};
+//     "lag": [], "edge": [-3], "mw": [], "form": ""};
 //   - "children": the functional children (aux, cop, mark, det, clf, case,
 //     cc), in word order, each with its key, deprel, upos and feats (MLAS).
 //

@@ -45,7 +45,9 @@ const bufSize = 64 << 10
 // word is one syntactic word of the current sentence.
 type word struct {
 	start, end int // span in characters from the document's start
-	reach      int // multiword tokens: the start of the token before
+	// prev is the start of the token before the word's token, -1 if none;
+	// for a multiword token, -1 also when that token is a multiword token.
+	prev int
 	mw         bool
 	form       string // lower case, without Zs characters
 	upos, xpos string
@@ -86,7 +88,7 @@ type parser struct {
 	mwStart   int // its first word ID
 	mwLine    int
 	mwSpan    [2]int
-	mwReach   int  // the start of the token before the open multiword token, or its start
+	mwReach   int  // the start of the single-word token before the open multiword token, or -1
 	lastTok   int  // the start of the document's last token, -1 before the first
 	prevTok   int  // the one before it
 	lastMW    bool // the last token is a multiword token
@@ -286,8 +288,8 @@ func (p *parser) token(line []byte) {
 		}
 		p.mwStart, p.mwEnd, p.mwLine, p.mwSpan = a, b, p.line, [2]int{start, end}
 		p.lastMW = true
-		p.mwReach = start
-		if p.prevTok >= 0 && !p.prevMW {
+		p.mwReach = -1
+		if !p.prevMW {
 			p.mwReach = p.prevTok
 		}
 		return
@@ -303,7 +305,7 @@ func (p *parser) token(line []byte) {
 	}
 	w := word{line: p.line}
 	if p.mwEnd != 0 {
-		w.start, w.end, w.mw, w.reach = p.mwSpan[0], p.mwSpan[1], true, p.mwReach
+		w.start, w.end, w.mw, w.prev = p.mwSpan[0], p.mwSpan[1], true, p.mwReach
 		w.form = p.lower(cols[1])
 		if wid == p.mwEnd {
 			p.mwEnd = 0
@@ -313,7 +315,7 @@ func (p *parser) token(line []byte) {
 		if !ok {
 			return
 		}
-		w.start, w.end = start, end
+		w.start, w.end, w.prev = start, end, p.prevTok
 		w.form = p.lower(cols[1])
 	}
 	head, err := strconv.Atoi(string(cols[6]))
@@ -488,7 +490,7 @@ func appendSpan(b []byte, start, end int) []byte {
 }
 
 // rootKey is the key of the root, which no word's key equals.
-const rootKey = `{"chars":[-1],"mw":[],"form":""}`
+const rootKey = `{"chars":[-1],"lag":[],"edge":[-3],"mw":[],"form":""}`
 
 // appendKey appends the alignment key of word i of the sentence.
 func (p *parser) appendKey(b []byte, i int) []byte {
@@ -501,21 +503,39 @@ func (p *parser) keys() {
 	for i := range p.sent {
 		w := &p.sent[i]
 		b := append(p.keyBuf, `{"chars":[`...)
+		b = strconv.AppendInt(b, int64(w.start), 10)
 		if w.mw {
-			for c := w.reach + 1; c < w.start; c++ {
-				b = strconv.AppendInt(b, int64(2*c+1), 10)
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, int64(2*w.start), 10)
 			for c := w.start + 1; c < w.end; c++ {
 				b = append(b, ',')
-				b = strconv.AppendInt(b, int64(2*c), 10)
+				b = strconv.AppendInt(b, int64(c), 10)
 			}
+		}
+		b = append(b, `],"lag":[`...)
+		switch {
+		case !w.mw && w.prev >= 0:
+			b = strconv.AppendInt(b, int64(w.prev), 10)
+		case w.mw && w.prev >= 0:
+			for c := w.prev + 1; c < w.start; c++ {
+				if c > w.prev+1 {
+					b = append(b, ',')
+				}
+				b = strconv.AppendInt(b, int64(c), 10)
+			}
+		}
+		b = append(b, `],"edge":[`...)
+		switch {
+		case !w.mw:
+			b = strconv.AppendInt(b, int64(w.prev), 10) // -1 for none
+		case w.prev >= 0:
+			b = strconv.AppendInt(b, int64(w.prev), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(-10-w.start), 10)
+		default:
+			b = strconv.AppendInt(b, int64(-10-w.start), 10)
+		}
+		if w.mw {
 			b = append(b, `],"mw":["mw"],"form":`...)
 		} else {
-			b = strconv.AppendInt(b, int64(2*w.start), 10)
-			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(2*w.start+1), 10)
 			b = append(b, `],"mw":[],"form":`...)
 		}
 		b = appendJSONString(b, w.form)
