@@ -47,7 +47,7 @@ type word struct {
 	start, end int // span in characters from the document's start
 	// prev is the start of the token before the word's token, -1 if none;
 	// for a multiword token, -1 also when that token is a multiword token.
-	prev int
+	prev       int
 	mw         bool
 	form       string // lower case, without Zs characters
 	upos, xpos string
