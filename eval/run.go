@@ -386,6 +386,13 @@ func topSums(c *ctx, n *cnode, by *byPlan, x, y value.Ref, wantXX, wantYY bool) 
 // decodePair decodes the prediction (side 0) and the gold (side 1) of a
 // pair into the worker's arena.
 func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y value.Ref, derr *document.DataError) {
+	size := 0
+	for _, d := range []*document.Doc{pr.Pred, pr.Gold} {
+		if d != nil {
+			size += len(d.JSON)
+		}
+	}
+	c.a.Reserve(size / 8) // about a node per 8 bytes of JSON, or fewer
 	if x, derr = p.decodeDoc(c, pr.Pred, predPath, 0); derr != nil {
 		return 0, 0, derr
 	}

@@ -34,10 +34,10 @@
 //     and "edge" say which words of the other file the scorer's walk takes
 //     into a multiword span, those that start after the start a' of the
 //     single-word token before the multiword token [a, b), but the first:
-//     a word that is a token has lag = edge = [the start of the token
-//     before it] (edge [-1] for the first of the document); a word of a
-//     multiword token has lag = [every p with a' < p < a] and edge = [a',
-//     -10-a], or lag = [] and edge = [-10-a] when the token before is a
+//     a word that is a token starting after a token at p has lag ["lp"]
+//     and edge ["ep"] (the first of a document: [] and ["none"]); a word
+//     of a multiword token has lag ["lp"] for every p with a' < p < a and
+//     edge ["ea'", "ma"], or [] and ["ma"] when the token before is a
 //     multiword token (or none). "mw" is ["mw"] for the words of a
 //     multiword token, else []; "form" is the FORM without Zs characters
 //     in lower case, as Python's str.lower() gives it. A start and a form
@@ -51,7 +51,7 @@
 //     again as a one-element list when it is a content relation (CLAS), else
 //     an empty list;
 //   - "head": the key of the head word, or of the root, {"chars": [-1],
-//     "lag": [], "edge": [-3], "mw": [], "form": ""};
+//     "lag": [], "edge": ["root"], "mw": [], "form": ""};
 //   - "children": the functional children (aux, cop, mark, det, clf, case,
 //     cc), in word order, each with its key, deprel, upos and feats (MLAS).
 //

@@ -78,8 +78,8 @@ func TestDocument(t *testing.T) {
 	d := docs[0]
 	assert.Equal(t, `[{"start":0,"end":3},{"start":3,"end":6}]`, gjson.Get(d, "tokens").Raw)
 	assert.Equal(t, `[{"start":0,"end":6}]`, gjson.Get(d, "sentences").Raw)
-	assert.Equal(t, `{"chars":[0,1,2],"lag":[],"edge":[-10],"mw":["mw"],"form":"de"}`, gjson.Get(d, "words.0.key").Raw)
-	assert.Equal(t, `{"chars":[3],"lag":[0],"edge":[0],"mw":[],"form":"mar"}`, gjson.Get(d, "words.1.head").Raw)
+	assert.Equal(t, `{"chars":[0,1,2],"lag":[],"edge":["m0"],"mw":["mw"],"form":"de"}`, gjson.Get(d, "words.0.key").Raw)
+	assert.Equal(t, `{"chars":[3],"lag":["l0"],"edge":["e0"],"mw":[],"form":"mar"}`, gjson.Get(d, "words.1.head").Raw)
 	assert.Equal(t, "det", gjson.Get(d, "words.1.deprel").Str)
 	assert.Equal(t, `[]`, gjson.Get(d, "words.1.cdeprel").Raw)
 	assert.Equal(t, "Definite=Def|Gender=Masc", gjson.Get(d, "words.1.feats").Str)
@@ -98,8 +98,8 @@ func TestDocument(t *testing.T) {
 	docs, err = parse(t, line("1 Hola hola INTJ UH _ 0 root _ _")+line("2-3 del _ _ _ _ _ _ _ _")+
 		line("2 de de ADP SP _ 4 case _ _")+line("3 el el DET DA _ 4 det _ _")+line("4 mar mar NOUN NC _ 1 nmod _ _")+"\n")
 	require.NoError(t, err)
-	assert.Equal(t, `{"chars":[4,5,6],"lag":[1,2,3],"edge":[0,-14],"mw":["mw"],"form":"de"}`, gjson.Get(docs[0], "words.1.key").Raw)
-	assert.Equal(t, `{"chars":[0],"lag":[],"edge":[-1],"mw":[],"form":"hola"}`, gjson.Get(docs[0], "words.0.key").Raw)
+	assert.Equal(t, `{"chars":[4,5,6],"lag":["l1","l2","l3"],"edge":["e0","m4"],"mw":["mw"],"form":"de"}`, gjson.Get(docs[0], "words.1.key").Raw)
+	assert.Equal(t, `{"chars":[0],"lag":[],"edge":["none"],"mw":[],"form":"hola"}`, gjson.Get(docs[0], "words.0.key").Raw)
 
 	in, err := ParseReader("f.conllu", strings.NewReader(text))
 	require.NoError(t, err)

@@ -472,6 +472,11 @@ func (p *parser) endSentence() {
 		}
 	}
 	p.keys()
+	// The document's JSON grows by doubling: append grows large slices by a
+	// quarter, copying a long document many times.
+	if need := len(p.sent) * 512; cap(p.words)-len(p.words) < need {
+		p.words = append(make([]byte, 0, 2*cap(p.words)+need), p.words...)
+	}
 	for i := range p.sent {
 		p.words = append(p.words, sep(p.nWords)...)
 		p.words = p.appendWord(p.words, i)
@@ -489,8 +494,15 @@ func appendSpan(b []byte, start, end int) []byte {
 	return append(b, '}')
 }
 
+// appendTag appends the JSON string of a letter and a number ("l12").
+func appendTag(b []byte, tag byte, n int) []byte {
+	b = append(b, '"', tag)
+	b = strconv.AppendInt(b, int64(n), 10)
+	return append(b, '"')
+}
+
 // rootKey is the key of the root, which no word's key equals.
-const rootKey = `{"chars":[-1],"lag":[],"edge":[-3],"mw":[],"form":""}`
+const rootKey = `{"chars":[-1],"lag":[],"edge":["root"],"mw":[],"form":""}`
 
 // appendKey appends the alignment key of word i of the sentence.
 func (p *parser) appendKey(b []byte, i int) []byte {
@@ -510,28 +522,32 @@ func (p *parser) keys() {
 				b = strconv.AppendInt(b, int64(c), 10)
 			}
 		}
+		// lag and edge are strings, so that they never share a blocking
+		// key with chars (or with each other).
 		b = append(b, `],"lag":[`...)
 		switch {
 		case !w.mw && w.prev >= 0:
-			b = strconv.AppendInt(b, int64(w.prev), 10)
+			b = appendTag(b, 'l', w.prev)
 		case w.mw && w.prev >= 0:
 			for c := w.prev + 1; c < w.start; c++ {
 				if c > w.prev+1 {
 					b = append(b, ',')
 				}
-				b = strconv.AppendInt(b, int64(c), 10)
+				b = appendTag(b, 'l', c)
 			}
 		}
 		b = append(b, `],"edge":[`...)
 		switch {
+		case !w.mw && w.prev >= 0:
+			b = appendTag(b, 'e', w.prev)
 		case !w.mw:
-			b = strconv.AppendInt(b, int64(w.prev), 10) // -1 for none
+			b = append(b, `"none"`...)
 		case w.prev >= 0:
-			b = strconv.AppendInt(b, int64(w.prev), 10)
+			b = appendTag(b, 'e', w.prev)
 			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(-10-w.start), 10)
+			b = appendTag(b, 'm', w.start)
 		default:
-			b = strconv.AppendInt(b, int64(-10-w.start), 10)
+			b = appendTag(b, 'm', w.start)
 		}
 		if w.mw {
 			b = append(b, `],"mw":["mw"],"form":`...)
