@@ -15,6 +15,7 @@ import (
 
 	"github.com/metricc/metricc/adapter/conll16"
 	"github.com/metricc/metricc/adapter/conll2012"
+	"github.com/metricc/metricc/adapter/conllu"
 	"github.com/metricc/metricc/adapter/eael"
 	"github.com/metricc/metricc/adapter/mrp"
 	"github.com/metricc/metricc/adapter/penman"
@@ -28,7 +29,7 @@ var Formats = []*document.Format{
 	document.JSONLines,
 	conll2012.Format,
 	penman.Format,
-	{Name: "conllu"},
+	conllu.Format,
 	mrp.Format,
 	eael.Format,
 	conll16.Format,

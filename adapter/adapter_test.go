@@ -25,6 +25,7 @@ func TestReadFrom(t *testing.T) {
 		{"conll", "#begin document (d); part 000\nw 0 (1)\n#end document\n", "conll2012"},
 		{"amr", "# ::id a\n(w / want-01)\n", "penman"},
 		{"mrp", `{"id": "1", "flavor": 0, "framework": "dm", "nodes": [{"id": 0}]}` + "\n", "mrp"},
+		{"ud", "# newdoc\n# text = Hi\n1\tHi\thi\tINTJ\tUH\t_\t0\troot\t_\t_\n\n", "conllu"},
 		{"json", `[{"id": "a"}]`, ""},
 		{"jsonl", "{\"id\": \"a\"}\n{\"id\": \"b\"}\n", ""},
 	}
@@ -44,8 +45,6 @@ func TestReadFrom(t *testing.T) {
 	}
 	_, err := adapter.ReadFrom("x", strings.NewReader("{}"), "xml")
 	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu, mrp, eael or conll16)`)
-	_, err = adapter.ReadFrom("x.conllu", strings.NewReader(""), "conllu")
-	assert.EqualError(t, err, "x.conllu: the conllu input format is not available yet")
 }
 
 // TestUndetected: a file no format fits gets one error that names the
@@ -55,7 +54,7 @@ func TestUndetected(t *testing.T) {
 	_, err := adapter.ReadFrom("x.txt", strings.NewReader("\n\nThe boy wants to go.\nAnd more.\n"), adapter.Auto)
 	require.Error(t, err)
 	assert.Equal(t, `x.txt:3: cannot tell the format of this file: it starts with "The boy wants to go.", which fits none of the formats tried: `+
-		`json (a JSON array or object; JSON Lines: one object per line), conll2012 (a "#begin document" line), penman (a graph in parentheses, (v / concept ...)), `+
+		`json (a JSON array or object; JSON Lines: one object per line), conll2012 (a "#begin document" line), penman (a graph in parentheses, (v / concept ...)), conllu (lines of ten tab-separated columns, a word ID first), `+
 		`mrp (one graph per line, {"id": ..., "framework": ..., "nodes": [...]}), eael (a directory, or a file of 11 or 18 tab-separated columns of a TAC KBP 2015 store), conll16 (one JSON relation per line, with "DocID" and "Arg1"); name one with --input-format`, err.Error())
 }
 

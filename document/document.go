@@ -31,6 +31,13 @@ type Doc struct {
 	// assessment of that very response, and its argument is normalized by
 	// the key's coreference. A gold document may not have one.
 	Resolve func(gold *Doc) (string, error)
+	// Text, when an adapter sets it, is the text the document annotates
+	// (for CoNLL-U, its tokens' characters without spaces): a gold document
+	// and its prediction must annotate the same text, else the pair is an
+	// error, since offsets into different texts cannot be compared.
+	// TextLine, if not nil, gives the file line of a byte offset of Text.
+	Text     string
+	TextLine func(offset int) int
 }
 
 // Input is a file of documents.
@@ -53,6 +60,9 @@ type Input struct {
 	// Format is the adapter that read the input (nil for JSON), so that
 	// its Check can compare the gold and the predicted input.
 	Format *Format
+	// PairHint, set by an adapter, says how its documents pair, for the
+	// error when the two files do not.
+	PairHint string
 }
 
 // Unpaired is what pairing does with a document that has no partner.

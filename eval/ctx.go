@@ -26,6 +26,15 @@ type ctx struct {
 	// collections share them.
 	cands     map[candKey][2]int
 	candPairs []pair
+	// edges keeps the positive pairs of each chooser over (X, Y), as a
+	// span of edgePool: the metrics that align the same collections by the
+	// same similarity (align = ...) evaluate it once.
+	edges    map[edgeKey][2]int
+	edgePool []solver.Edge
+	// walks keeps the alignment of each (align similarity, X, Y) of the
+	// sequences matched under align, as a span of walkPool.
+	walks    map[edgeKey][2]int
+	walkPool []solver.Edge
 
 	// latent-variable matching
 	latentSolver  solver.LatentSolver
@@ -72,6 +81,8 @@ func newCtx() *ctx {
 		viewMemo: map[memoKey]value.Ref{},
 		cands:    map[candKey][2]int{},
 		limits:   solver.DefaultLimits,
+		edges:    map[edgeKey][2]int{},
+		walks:    map[edgeKey][2]int{},
 	}
 }
 
@@ -81,6 +92,10 @@ func (c *ctx) reset() {
 	clear(c.viewMemo)
 	clear(c.cands)
 	c.candPairs = c.candPairs[:0]
+	clear(c.edges)
+	c.edgePool = c.edgePool[:0]
+	clear(c.walks)
+	c.walkPool = c.walkPool[:0]
 	c.depth = 0
 }
 
@@ -88,10 +103,12 @@ func (c *ctx) reset() {
 // element similarity may itself be a matching), so each nesting level has
 // its own frame.
 type frame struct {
-	pairs    []pair
-	edges    []solver.Edge
-	chosen   []solver.Edge
-	creditOf map[[2]int32]float64 // align: the credit of each edge
+	pairs   []pair
+	edges   []solver.Edge
+	chosen  []solver.Edge
+	credits []float64 // align: the credit of each edge
+	rowA    []float64 // align: the best weight and credit of each row
+	rowC    []float64
 
 	// Inverted index: key -> chain of column indexes. Keys that are node
 	// IDs (dense, small) index arrays stamped with a generation; other keys
@@ -106,6 +123,11 @@ type frame struct {
 }
 
 type pair struct{ Row, Col int32 }
+
+type edgeKey struct {
+	chooser *cnode
+	x, y    value.Ref
+}
 
 type candKey struct {
 	keys keyFn

@@ -39,6 +39,9 @@ type matcher struct {
 	// view that can count common elements without building them (pairs,
 	// links, nonlinks); ok = false falls back to building the view.
 	counted func(c *ctx, x, y value.Ref) (n float64, ok bool)
+	// walk: a one-to-one matching of sequences under align, solved by
+	// solveWalk.
+	walk bool
 	// latent is set when the elements hold latent variables: Σ(X,Y) is then
 	// solved jointly with the variable bijection (self-scores use the
 	// identity, which is optimal for them).
@@ -65,6 +68,7 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 		selfSlot: int32(k.newMemo()), pairSlot: int32(k.newMemo()),
 	}
 	m.solve1 = solver.For(solverConstraint(s.Constraint), m.seq)
+	m.walk = s.Align != nil && m.seq && s.Constraint == ast.OneToOne && (s.View == nil || s.View.Order == nil) && !s.Latent
 	if s.View != nil && s.View.Order != nil {
 		m.order = k.orderPlan(s.View.Order)
 	}
@@ -323,6 +327,9 @@ func (m *matcher) identity(c *ctx, xs []value.Ref) float64 {
 // relative 1e-9), Σcredit, so that the result never depends on the order
 // of the elements.
 func (m *matcher) solve(c *ctx, f *frame, op operands, xs, ys []value.Ref, pairs bool) (float64, []solver.Edge) {
+	if m.walk {
+		return m.solveWalk(c, f, op, xs, ys)
+	}
 	m.edges(c, f, op.X, op.Y, xs, ys)
 	if len(f.edges) == 0 {
 		return 0, nil
@@ -354,41 +361,71 @@ func (m *matcher) solve(c *ctx, f *frame, op operands, xs, ys []value.Ref, pairs
 	}
 	credit := 0.0
 	for i := range chosen {
-		chosen[i].W = f.creditOf[[2]int32{chosen[i].Row, chosen[i].Col}]
+		chosen[i].W = m.elem.eval(c, xs[chosen[i].Row], ys[chosen[i].Col])
 		credit += chosen[i].W
 	}
 	return credit, chosen
 }
 
+// solveWalk is solve for a one-to-one matching of sequences under align:
+// the heaviest order-preserving matching by the align similarity that a
+// front-to-back walk meets first (solver.OrderedFirst), so that the credit
+// never chooses the alignment; matchings that align the same sequences by
+// the same similarity share it.
+func (m *matcher) solveWalk(c *ctx, f *frame, op operands, xs, ys []value.Ref) (float64, []solver.Edge) {
+	key := edgeKey{m.chooser(), op.X, op.Y}
+	span, ok := c.walks[key]
+	if !ok {
+		m.edges(c, f, op.X, op.Y, xs, ys)
+		start := len(c.walkPool)
+		if c.walkPool == nil {
+			c.walkPool = make([]solver.Edge, 0, len(xs))
+		}
+		_, c.walkPool = solver.OrderedFirst(&c.ws, len(xs), len(ys), f.edges, c.walkPool)
+		span = [2]int{start, len(c.walkPool)}
+		c.walks[key] = span
+	}
+	f.chosen = append(f.chosen[:0], c.walkPool[span[0]:span[1]]...)
+	credit := 0.0
+	for i := range f.chosen {
+		f.chosen[i].W = m.elem.eval(c, xs[f.chosen[i].Row], ys[f.chosen[i].Col])
+		credit += f.chosen[i].W
+	}
+	return credit, f.chosen
+}
+
 // lexicographic turns the align weights of f.edges into align + ε·credit,
 // with ε small enough that credit only breaks ties in Σalign (up to a
-// relative 1e-9), and keeps each pair's credit in f.credits.
+// relative 1e-9).
 func (m *matcher) lexicographic(c *ctx, f *frame, xs, ys []value.Ref) {
-	if f.creditOf == nil {
-		f.creditOf = map[[2]int32]float64{}
-	}
-	clear(f.creditOf)
-	alignBound, creditBound := 0.0, 0.0
-	rowA, rowC := map[int32]float64{}, map[int32]float64{}
-	for _, e := range f.edges {
+	f.credits = growFloat(f.credits, len(f.edges))
+	f.rowA, f.rowC = growFloat(f.rowA, len(xs)), growFloat(f.rowC, len(xs))
+	clear(f.rowA)
+	clear(f.rowC)
+	for i, e := range f.edges {
 		cr := m.elem.eval(c, xs[e.Row], ys[e.Col])
-		f.creditOf[[2]int32{e.Row, e.Col}] = cr
-		rowA[e.Row] = max(rowA[e.Row], e.W)
-		rowC[e.Row] = max(rowC[e.Row], cr)
+		f.credits[i] = cr
+		f.rowA[e.Row] = max(f.rowA[e.Row], e.W)
+		f.rowC[e.Row] = max(f.rowC[e.Row], cr)
 	}
-	for _, v := range rowA {
-		alignBound += v
-	}
-	for _, v := range rowC {
-		creditBound += v
+	alignBound, creditBound := 0.0, 0.0
+	for i := range f.rowA {
+		alignBound += f.rowA[i]
+		creditBound += f.rowC[i]
 	}
 	if creditBound > 0 {
 		eps := 1e-9 * alignBound / creditBound
 		for i := range f.edges {
-			e := &f.edges[i]
-			e.W += eps * f.creditOf[[2]int32{e.Row, e.Col}]
+			f.edges[i].W += eps * f.credits[i]
 		}
 	}
+}
+
+func growFloat(b []float64, n int) []float64 {
+	if cap(b) < n {
+		return make([]float64, n)
+	}
+	return b[:n]
 }
 
 // edges fills f.edges with the positive pairs of the chooser: the
@@ -396,6 +433,12 @@ func (m *matcher) lexicographic(c *ctx, f *frame, xs, ys []value.Ref) {
 // on the same keys over the same collections), else every pair.
 func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 	chooser := m.chooser()
+	if m.align != nil {
+		if span, ok := c.edges[edgeKey{chooser, X, Y}]; ok {
+			f.edges = append(f.edges[:0], c.edgePool[span[0]:span[1]]...)
+			return
+		}
+	}
 	n, k := len(xs), len(ys)
 	if chooser.keys != nil && n*k > 16 {
 		key := candKey{chooser.keys, X, Y}
@@ -419,6 +462,11 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 			// A solver cannot maximize over ∞ or NaN.
 			panic(evalError{fmt.Sprintf("on a pair of elements, the similarity %s is %s", ast.ExprString(m.chooserSrc()), nonFinite(w))})
 		}
+	}
+	if m.align != nil {
+		start := len(c.edgePool)
+		c.edgePool = append(c.edgePool, f.edges...)
+		c.edges[edgeKey{chooser, X, Y}] = [2]int{start, len(c.edgePool)}
 	}
 }
 

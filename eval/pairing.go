@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -37,6 +38,10 @@ type pairer struct {
 	conv document.Unpaired
 	who  string
 	note func(string)
+
+	// countMismatch: pairing by position, the files have different
+	// numbers of documents.
+	countMismatch bool
 
 	waiting [2]map[string]waitingDoc // by id, per side (0 pred, 1 gold)
 	seen    [2]map[string]int        // id → line, for duplicates
@@ -272,9 +277,13 @@ func (pr *pairer) finish() {
 			}
 		}
 		if pr.read[0] != pr.read[1] && !pr.lenient() {
-			pr.errs = append(pr.errs, sortedError{phaseUnpaired, 0, 0, &document.DataError{File: pr.pred.Path(), Msg: fmt.Sprintf(
-				"%d documents, but %s has %d; without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)",
-				pr.read[0], pr.gold.Path(), pr.read[1])}})
+			msg := fmt.Sprintf("%d documents, but %s has %d; without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)",
+				pr.read[0], pr.gold.Path(), pr.read[1])
+			if hint := cmp.Or(pairHint(pr.pred), pairHint(pr.gold)); hint != "" {
+				msg = fmt.Sprintf("%d documents, but %s has %d: %s", pr.read[0], pr.gold.Path(), pr.read[1], hint)
+			}
+			pr.errs = append(pr.errs, sortedError{phaseUnpaired, 0, 0, &document.DataError{File: pr.pred.Path(), Msg: msg}})
+			pr.countMismatch = true
 		}
 		return
 	}
@@ -325,6 +334,15 @@ func (pr *pairer) finish() {
 	}
 }
 
+// pairHint is what the adapter of a stream read whole says about how its
+// documents pair (document.Input.PairHint).
+func pairHint(s document.Stream) string {
+	if in := document.InputOf(s); in != nil {
+		return in.PairHint
+	}
+	return ""
+}
+
 func (pr *pairer) stream(side int) document.Stream {
 	if side == 1 {
 		return pr.gold
@@ -369,5 +387,14 @@ func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, 
 		return nil, sortErrors(pr.errs)
 	}
 	slices.SortStableFunc(pairs, func(a, b Pair) int { return a.order - b.order })
+	var errs document.DataErrors
+	for i := range pairs {
+		if e := checkText(&pairs[i], gold.Path, pred.Path); e != nil {
+			errs = append(errs, e)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
 	return pairs, nil
 }

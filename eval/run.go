@@ -147,6 +147,11 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 	if pairing.fatal != nil {
 		return nil, pairing.fatal
 	}
+	if pairing.countMismatch {
+		// Pairs by position of files with different counts are suspect
+		// from the first gap on; what they say is noise beside the count.
+		scoreErrs = nil
+	}
 	if errs := append(pairing.errs, scoreErrs...); len(errs) > 0 {
 		return nil, sortErrors(errs)
 	}
@@ -382,6 +387,16 @@ func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y val
 		doc.JSON, doc.Resolve = text, nil
 		pr.Pred = &doc
 	}
+	if derr := checkText(pr, goldPath, predPath); derr != nil {
+		return 0, 0, derr
+	}
+	size := 0
+	for _, d := range []*document.Doc{pr.Pred, pr.Gold} {
+		if d != nil {
+			size += len(d.JSON)
+		}
+	}
+	c.a.Reserve(size / 8) // about a node per 8 bytes of JSON, or fewer
 	if x, derr = p.decodeDoc(c, pr.Pred, predPath, 0); derr != nil {
 		return 0, 0, derr
 	}

@@ -118,6 +118,18 @@ func (a *Arena) newID() ID {
 	return id
 }
 
+// Reserve makes room for n more nodes and their kids, so that decoding a
+// large document grows the arena once instead of in many copies (Go grows
+// large slices by a quarter).
+func (a *Arena) Reserve(n int) {
+	if cap(a.nodes)-len(a.nodes) < n {
+		a.nodes = append(make([]node, 0, len(a.nodes)+n), a.nodes...)
+	}
+	if cap(a.kids)-len(a.kids) < n {
+		a.kids = append(make([]Ref, 0, len(a.kids)+n), a.kids...)
+	}
+}
+
 func (a *Arena) add(n node) Ref {
 	a.nodes = append(a.nodes, n)
 	return Ref(len(a.nodes) - 1)
