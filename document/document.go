@@ -24,6 +24,12 @@ type Doc struct {
 	// Name overrides the default description of the document in errors,
 	// for adapters whose documents are not JSON in the file.
 	Name string
+	// Shape, when an adapter sets it, is what a gold document and its
+	// prediction must agree on to be compared at all, as a noun phrase
+	// ("312 tokens"): documents of the bio format pair by position, and
+	// a prediction with a token more or less would otherwise be scored
+	// misaligned.
+	Shape string
 }
 
 // Input is a file of documents.

@@ -35,8 +35,42 @@ type Pair struct {
 
 // PairDocs pairs gold and predicted documents: by id when the input type
 // has an id field, else by position. Unpaired documents are errors unless
-// allowMissing.
+// allowMissing, and so are paired documents whose shapes (Doc.Shape, set
+// by adapters) differ.
 func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
+	pairs, err := p.pairDocs(gold, pred, allowMissing)
+	if err != nil {
+		return nil, err
+	}
+	return pairs, checkShapes(gold.Path, pred.Path, pairs)
+}
+
+// checkShapes reports every pair (the first ten) whose documents an
+// adapter gave different shapes.
+func checkShapes(goldPath, predPath string, pairs []Pair) error {
+	const shown = 10
+	var errs document.DataErrors
+	n := 0
+	for _, pr := range pairs {
+		g, d := pr.Gold, pr.Pred
+		if g == nil || d == nil || g.Shape == "" || d.Shape == "" || g.Shape == d.Shape {
+			continue
+		}
+		if n++; n <= shown {
+			errs = append(errs, &document.DataError{File: predPath, Doc: d.Describe(), Msg: fmt.Sprintf(
+				"%s, but its gold %s in %s has %s; a prediction must have its gold document's tokens", d.Shape, g.Describe(), goldPath, g.Shape)})
+		}
+	}
+	if n > shown {
+		errs = append(errs, &document.DataError{File: predPath, Msg: fmt.Sprintf("and %d more documents whose tokens differ from the gold's", n-shown)})
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+func (p *Plan) pairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
 	if p.idPath == "" || gold.Positional || pred.Positional {
 		return pairByPosition(gold, pred, allowMissing)
 	}
