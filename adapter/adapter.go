@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/metricc/metricc/adapter/bio"
 	"github.com/metricc/metricc/adapter/conll2012"
 	"github.com/metricc/metricc/adapter/penman"
 	"github.com/metricc/metricc/document"
@@ -26,6 +27,7 @@ var Formats = []*document.Format{
 	penman.Format,
 	{Name: "conllu"},
 	{Name: "mrp"},
+	bio.Format,
 }
 
 // Auto is the format name that detects the format from the content.

@@ -11,7 +11,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	assert.Equal(t, "auto, json, jsonl, conll2012, penman, conllu or mrp", adapter.NameList())
+	assert.Equal(t, "auto, json, jsonl, conll2012, penman, conllu, mrp or bio", adapter.NameList())
 	for _, name := range adapter.Names()[1:] {
 		assert.Equal(t, name, adapter.Lookup(name).Name)
 	}
@@ -24,6 +24,7 @@ func TestReadFrom(t *testing.T) {
 	cases := []struct{ name, text, detected string }{
 		{"conll", "#begin document (d); part 000\nw 0 (1)\n#end document\n", "conll2012"},
 		{"amr", "# ::id a\n(w / want-01)\n", "penman"},
+		{"bio", "-DOCSTART- -X- -X- O\n\nEU NNP B-NP B-ORG\n", "bio"},
 		{"json", `[{"id": "a"}]`, ""},
 		{"jsonl", "{\"id\": \"a\"}\n{\"id\": \"b\"}\n", ""},
 	}
@@ -42,7 +43,7 @@ func TestReadFrom(t *testing.T) {
 		})
 	}
 	_, err := adapter.ReadFrom("x", strings.NewReader("{}"), "xml")
-	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu or mrp)`)
+	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu, mrp or bio)`)
 	_, err = adapter.ReadFrom("x.conllu", strings.NewReader(""), "conllu")
 	assert.EqualError(t, err, "x.conllu: the conllu input format is not available yet")
 }
