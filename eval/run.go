@@ -127,9 +127,12 @@ func (p *Plan) pairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, 
 func pairByPosition(gold, pred *document.Input, allowMissing bool) ([]Pair, error) {
 	n := max(len(gold.Docs), len(pred.Docs))
 	if len(gold.Docs) != len(pred.Docs) && !allowMissing {
-		return nil, &document.DataError{File: pred.Path, Msg: fmt.Sprintf(
-			"%d documents, but %s has %d; without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)",
-			len(pred.Docs), gold.Path, len(gold.Docs))}
+		why := "without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)"
+		if gold.Positional || pred.Positional {
+			// An adapter's documents without names (CoNLL-2003 columns).
+			why = "documents of this format have no ids and pair by position, so both files must hold the same documents (or use --allow-missing)"
+		}
+		return nil, &document.DataError{File: pred.Path, Msg: fmt.Sprintf("%d documents, but %s has %d; %s", len(pred.Docs), gold.Path, len(gold.Docs), why)}
 	}
 	pairs := make([]Pair, n)
 	for i := range pairs {
