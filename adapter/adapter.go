@@ -13,6 +13,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/metricc/metricc/adapter/bio"
 	"github.com/metricc/metricc/adapter/conll16"
 	"github.com/metricc/metricc/adapter/conll2012"
 	"github.com/metricc/metricc/adapter/conllu"
@@ -33,6 +34,7 @@ var Formats = []*document.Format{
 	mrp.Format,
 	eael.Format,
 	conll16.Format,
+	bio.Format,
 }
 
 // Auto is the format name that detects the format from the content.

@@ -11,7 +11,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	assert.Equal(t, "auto, json, jsonl, conll2012, penman, conllu, mrp, eael or conll16", adapter.NameList())
+	assert.Equal(t, "auto, json, jsonl, conll2012, penman, conllu, mrp, eael, conll16 or bio", adapter.NameList())
 	for _, name := range adapter.Names()[1:] {
 		assert.Equal(t, name, adapter.Lookup(name).Name)
 	}
@@ -26,6 +26,7 @@ func TestReadFrom(t *testing.T) {
 		{"amr", "# ::id a\n(w / want-01)\n", "penman"},
 		{"mrp", `{"id": "1", "flavor": 0, "framework": "dm", "nodes": [{"id": 0}]}` + "\n", "mrp"},
 		{"ud", "# newdoc\n# text = Hi\n1\tHi\thi\tINTJ\tUH\t_\t0\troot\t_\t_\n\n", "conllu"},
+		{"bio", "-DOCSTART- -X- -X- O\n\nEU NNP B-NP B-ORG\n", "bio"},
 		{"json", `[{"id": "a"}]`, ""},
 		{"jsonl", "{\"id\": \"a\"}\n{\"id\": \"b\"}\n", ""},
 	}
@@ -44,7 +45,7 @@ func TestReadFrom(t *testing.T) {
 		})
 	}
 	_, err := adapter.ReadFrom("x", strings.NewReader("{}"), "xml")
-	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu, mrp, eael or conll16)`)
+	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu, mrp, eael, conll16 or bio)`)
 }
 
 // TestUndetected: a file no format fits gets one error that names the
@@ -55,7 +56,7 @@ func TestUndetected(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, `x.txt:3: cannot tell the format of this file: it starts with "The boy wants to go.", which fits none of the formats tried: `+
 		`json (a JSON array or object; JSON Lines: one object per line), conll2012 (a "#begin document" line), penman (a graph in parentheses, (v / concept ...)), conllu (lines of ten tab-separated columns, a word ID first), `+
-		`mrp (one graph per line, {"id": ..., "framework": ..., "nodes": [...]}), eael (a directory, or a file of 11 or 18 tab-separated columns of a TAC KBP 2015 store), conll16 (one JSON relation per line, with "DocID" and "Arg1"); name one with --input-format`, err.Error())
+		`mrp (one graph per line, {"id": ..., "framework": ..., "nodes": [...]}), eael (a directory, or a file of 11 or 18 tab-separated columns of a TAC KBP 2015 store), conll16 (one JSON relation per line, with "DocID" and "Arg1"), bio (CoNLL-2003 columns: a token per line, its tag last); name one with --input-format`, err.Error())
 }
 
 // TestDetectWholeRecord: a stray first line or a first graph without a

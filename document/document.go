@@ -38,6 +38,12 @@ type Doc struct {
 	// TextLine, if not nil, gives the file line of a byte offset of Text.
 	Text     string
 	TextLine func(offset int) int
+	// Shape, when an adapter sets it, is what a gold document and its
+	// prediction must agree on to be compared at all, as a noun phrase
+	// ("312 tokens"): documents of the bio format pair by position, and
+	// a prediction with a token more or less would otherwise be scored
+	// misaligned.
+	Shape string
 }
 
 // Input is a file of documents.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
 	"github.com/metricc/metricc/solver"
 )
@@ -34,10 +35,9 @@ type KeySums struct {
 	PredGold, PredPred, GoldGold, PredGoldRecall float64
 }
 
-// keyOf renders an element's key: a string as itself, a number in its
+// keyOf renders a key value: a string as itself, a number in its
 // shortest form, a boolean as true or false.
-func (b *byPlan) keyOf(c *ctx, elem value.Ref) string {
-	r := b.key(c, elem)
+func keyOf(c *ctx, r value.Ref) string {
 	switch c.a.Kind(r) {
 	case value.String:
 		return c.a.Str(r)
@@ -45,6 +45,28 @@ func (b *byPlan) keyOf(c *ctx, elem value.Ref) string {
 		return strconv.FormatBool(c.a.Num(r) != 0)
 	}
 	return strconv.FormatFloat(c.a.Num(r), 'g', -1, 64)
+}
+
+// keyTable numbers the distinct keys of one document pair by the
+// identity of their values: an element's key costs an ID comparison with
+// the few keys seen so far, and each key is rendered once.
+type keyTable struct {
+	ids  []value.ID
+	sums []KeySums
+}
+
+// index returns the number of the key of elem.
+func (t *keyTable) index(c *ctx, by *byPlan, elem value.Ref) int32 {
+	r := by.key(c, elem)
+	id := c.a.ID(r)
+	for i, k := range t.ids {
+		if k == id {
+			return int32(i)
+		}
+	}
+	t.ids = append(t.ids, id)
+	t.sums = append(t.sums, KeySums{Key: keyOf(c, r)})
+	return int32(len(t.ids) - 1)
 }
 
 // breakdown computes the sums of a top-level matching with a breakdown.
@@ -55,53 +77,112 @@ func breakdown(c *ctx, m *matcher, by *byPlan, x, y value.Ref, wantXX, wantYY bo
 	var s Sums
 	op := operands{x, y, m.view(c, x), m.view(c, y)}
 	xs, ys := c.a.Kids(op.X), c.a.Kids(op.Y)
-	keys := map[string]*KeySums{}
-	at := func(k string) *KeySums {
-		ks := keys[k]
-		if ks == nil {
-			ks = &KeySums{Key: k}
-			keys[k] = ks
-		}
-		return ks
-	}
-	keyX := make([]string, len(xs))
+	var keys keyTable
+	keyX := make([]int32, len(xs))
 	for i, u := range xs {
-		keyX[i] = by.keyOf(c, u)
-		at(keyX[i])
+		keyX[i] = keys.index(c, by, u)
 	}
-	keyY := make([]string, len(ys))
+	keyY := make([]int32, len(ys))
 	for j, v := range ys {
-		keyY[j] = by.keyOf(c, v)
-		at(keyY[j])
+		keyY[j] = keys.index(c, by, v)
 	}
-	chosen := m.pairs(c, op, xs, ys, &s)
+	if m.elem.delta && m.align == nil && m.order == nil && m.latent == nil && !m.seq && m.constraint == ast.OneToOne {
+		deltaBreakdown(c, &s, xs, ys, keyX, keyY, keys.sums, wantXX, wantYY)
+	} else {
+		m.breakdownPairs(c, by, &s, op, xs, ys, keyX, keyY, keys.sums, wantXX, wantYY)
+	}
+	s.Search.add(c.search)
+	s.By = sortKeys(keys.sums)
+	return s
+}
+
+// sortKeys sorts a breakdown by key, merging rows whose keys render alike
+// (the values 1 and "1" of a union-typed key).
+func sortKeys(rows []KeySums) []KeySums {
+	slices.SortFunc(rows, func(a, b KeySums) int { return cmp.Compare(a.Key, b.Key) })
+	out := rows[:0]
+	for _, r := range rows {
+		if n := len(out); n > 0 && out[n-1].Key == r.Key {
+			o := &out[n-1]
+			o.PredGold += r.PredGold
+			o.PredPred += r.PredPred
+			o.GoldGold += r.GoldGold
+			o.PredGoldRecall += r.PredGoldRecall
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// deltaBreakdown is a breakdown of a one-to-one δ-matching, counted: its
+// optimum pairs equal values (equal IDs), as many as the multiset
+// intersection, and every element of a side with itself. Equal values
+// have equal keys, so a matched pair counts for one key on both sides.
+func deltaBreakdown(c *ctx, s *Sums, xs, ys []value.Ref, keyX, keyY []int32, sums []KeySums, wantXX, wantYY bool) {
+	for _, r := range xs {
+		c.a.ID(r) // computed now: the counters are sized by the IDs that exist
+	}
+	for _, r := range ys {
+		c.a.ID(r)
+	}
+	cnt := c.counts()
+	for _, y := range ys {
+		c.bump(c.a.ID(y), 1)
+	}
+	for i, x := range xs {
+		if id := c.a.ID(x); cnt[id] > 0 {
+			cnt[id]--
+			ks := &sums[keyX[i]]
+			ks.PredGold++
+			ks.PredGoldRecall++
+			s.PredGold++
+		}
+	}
+	c.resetCounts()
+	if wantXX {
+		for _, k := range keyX {
+			sums[k].PredPred++
+		}
+		s.PredPred += float64(len(xs))
+	}
+	if wantYY {
+		for _, k := range keyY {
+			sums[k].GoldGold++
+		}
+		s.GoldGold += float64(len(ys))
+	}
+}
+
+// breakdownPairs attributes the chosen pairs of the cross and self
+// matchings to their elements' keys.
+func (m *matcher) breakdownPairs(c *ctx, by *byPlan, s *Sums, op operands, xs, ys []value.Ref, keyX, keyY []int32, sums []KeySums, wantXX, wantYY bool) {
+	x, y := op.x, op.y
+	chosen := m.pairs(c, op, xs, ys, s)
 	if by.tie != nil && len(chosen) > 0 && s.Search.Proven == s.Search.Pairs {
-		chosen = by.tieBreak(c, m, op, xs, ys, keyY, chosen, &s)
+		names := make([]string, len(keyY))
+		for j, k := range keyY {
+			names[j] = sums[k].Key
+		}
+		chosen = by.tieBreak(c, m, op, xs, ys, names, chosen, s)
 	}
 	for _, e := range chosen {
 		s.PredGold += e.W
-		at(keyX[e.Row]).PredGold += e.W
-		at(keyY[e.Col]).PredGoldRecall += e.W
+		sums[keyX[e.Row]].PredGold += e.W
+		sums[keyY[e.Col]].PredGoldRecall += e.W
 	}
 	if wantXX {
 		for _, e := range m.pairs(c, operands{x, x, op.X, op.X}, xs, xs, nil) {
 			s.PredPred += e.W
-			at(keyX[e.Row]).PredPred += e.W
+			sums[keyX[e.Row]].PredPred += e.W
 		}
 	}
 	if wantYY {
 		for _, e := range m.pairs(c, operands{y, y, op.Y, op.Y}, ys, ys, nil) {
 			s.GoldGold += e.W
-			at(keyY[e.Row]).GoldGold += e.W
+			sums[keyY[e.Row]].GoldGold += e.W
 		}
 	}
-	s.Search.add(c.search)
-	s.By = make([]KeySums, 0, len(keys))
-	for _, ks := range keys {
-		s.By = append(s.By, *ks)
-	}
-	slices.SortFunc(s.By, func(a, b KeySums) int { return cmp.Compare(a.Key, b.Key) })
-	return s
 }
 
 // pairs solves the matching of op and returns its chosen pairs, each
@@ -157,7 +238,7 @@ func newTie(base *latent, by *byPlan) *latent {
 	elem.eval = func(c *ctx, u, v value.Ref, req []value.VarPair) (float64, []value.VarPair) {
 		w, req := base.elem.eval(c, u, v, req)
 		if w > 0 && c.tie != nil {
-			w *= 1 + c.tie.eps*c.tie.rank[by.keyOf(c, v)]
+			w *= 1 + c.tie.eps*c.tie.rank[keyOf(c, by.key(c, v))]
 		}
 		return w, req
 	}

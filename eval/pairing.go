@@ -277,8 +277,12 @@ func (pr *pairer) finish() {
 			}
 		}
 		if pr.read[0] != pr.read[1] && !pr.lenient() {
-			msg := fmt.Sprintf("%d documents, but %s has %d; without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)",
-				pr.read[0], pr.gold.Path(), pr.read[1])
+			why := "without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)"
+			if pr.gold.Positional() || pr.pred.Positional() {
+				// An adapter's documents without names (CoNLL-2003 columns).
+				why = "documents of this format have no ids and pair by position, so both files must hold the same documents (or use --allow-missing)"
+			}
+			msg := fmt.Sprintf("%d documents, but %s has %d; %s", pr.read[0], pr.gold.Path(), pr.read[1], why)
 			if hint := cmp.Or(pairHint(pr.pred), pairHint(pr.gold)); hint != "" {
 				msg = fmt.Sprintf("%d documents, but %s has %d: %s", pr.read[0], pr.gold.Path(), pr.read[1], hint)
 			}
@@ -390,6 +394,9 @@ func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, 
 	var errs document.DataErrors
 	for i := range pairs {
 		if e := checkText(&pairs[i], gold.Path, pred.Path); e != nil {
+			errs = append(errs, e)
+		}
+		if e := checkShape(&pairs[i], gold.Path, pred.Path); e != nil {
 			errs = append(errs, e)
 		}
 	}

@@ -390,6 +390,9 @@ func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y val
 	if derr := checkText(pr, goldPath, predPath); derr != nil {
 		return 0, 0, derr
 	}
+	if derr := checkShape(pr, goldPath, predPath); derr != nil {
+		return 0, 0, derr
+	}
 	size := 0
 	for _, d := range []*document.Doc{pr.Pred, pr.Gold} {
 		if d != nil {

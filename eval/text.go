@@ -32,6 +32,18 @@ func checkText(pr *Pair, goldPath, predPath string) *document.DataError {
 		goldPath, g.Describe(), at(g, goldPath), at(d, predPath))}
 }
 
+// checkShape refuses a pair whose documents an adapter gave different
+// shapes (document.Doc.Shape: the tokens of a CoNLL-2003 document, which
+// pairs by position).
+func checkShape(pr *Pair, goldPath, predPath string) *document.DataError {
+	g, d := pr.Gold, pr.Pred
+	if g == nil || d == nil || g.Shape == "" || d.Shape == "" || g.Shape == d.Shape {
+		return nil
+	}
+	return &document.DataError{File: predPath, Doc: d.Describe(), Msg: fmt.Sprintf(
+		"%s, but its gold %s in %s has %s; a prediction must have its gold document's tokens", d.Shape, g.Describe(), goldPath, g.Shape)}
+}
+
 func lineOf(d *document.Doc, off int) int {
 	if d.TextLine == nil || off < 0 {
 		return d.Line

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/adapter/bio"
 	"github.com/metricc/metricc/adapter/conll16"
 	"github.com/metricc/metricc/adapter/conll2012"
 	"github.com/metricc/metricc/adapter/mrp"
@@ -17,6 +18,7 @@ import (
 	"github.com/metricc/metricc/eval"
 	"github.com/metricc/metricc/internal/conll16gen"
 	"github.com/metricc/metricc/internal/corefgen"
+	"github.com/metricc/metricc/internal/nergen"
 )
 
 var (
@@ -172,3 +174,26 @@ func BenchmarkConll16(b *testing.B) {
 var conll16Corpus = sync.OnceValue(func() *conll16gen.Corpus {
 	return conll16gen.Generate(conll16gen.Config{Docs: 1000, Seed: 1})
 })
+
+var nerCorpus = sync.OnceValue(func() *nergen.Corpus { return nergen.Generate(nergen.Config{Seed: 1}) })
+
+// BenchmarkNER reads a gold and a prediction of the size of the CoNLL-2003
+// English training set (946 documents, about 204,000 tokens) through the
+// bio adapter and scores ner.metric (ner, ner_strict and accuracy) on one
+// worker: the work of one `metricc run ner gold pred`.
+func BenchmarkNER(b *testing.B) {
+	c := nerCorpus()
+	p := plan(b, "ner")
+	b.ReportAllocs()
+	b.SetBytes(int64(len(c.Gold) + len(c.Pred)))
+	for b.Loop() {
+		gold, err := bio.Parse("gold", c.Gold)
+		require.NoError(b, err)
+		pred, err := bio.Parse("pred", c.Pred)
+		require.NoError(b, err)
+		if _, err := p.Score(gold, pred, eval.Options{Workers: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(2*c.Tokens), "ns/token")
+}

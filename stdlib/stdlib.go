@@ -184,7 +184,7 @@ type View struct {
 var (
 	Similarities = []*Similarity{Delta, Subset, Ancestor, Level, Supertypes}
 	Functions    = []*Function{Max, Min, Self, Prf}
-	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Neighbors, Lower, Tokens}
+	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Neighbors, Lower, Tokens, Positions, Minus}
 )
 
 // LookupSimilarity, LookupFunction and LookupView find entries of the
