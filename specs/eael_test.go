@@ -22,7 +22,7 @@ import (
 // eaelScenarios is the shared transcription of the unit test of BBN's
 // 2015 scorer (ScorerTest.java, tac-kbp-eal 2.4.4): 17 scenarios, 43
 // asserted values.
-const eaelScenarios = "../../shared/cases/eael/scorer_test_scenarios.json"
+const eaelScenarios = "../testdata/cases/eael/scorer_test_scenarios.json"
 
 type eaelScenario struct {
 	Name         string             `json:"name"`
@@ -38,7 +38,7 @@ func readEAELScenarios(t *testing.T) []eaelScenario {
 	t.Helper()
 	data, err := os.ReadFile(eaelScenarios)
 	if os.IsNotExist(err) {
-		t.Skipf("%s not found (the shared cases sit beside the repository)", eaelScenarios)
+		t.Fatalf("%s not found: %v", eaelScenarios, err)
 	}
 	require.NoError(t, err)
 	var file struct {

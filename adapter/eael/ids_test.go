@@ -14,9 +14,9 @@ import (
 // writer put in the first column of the shared assessment file (each
 // response's Response.hashCode()).
 func TestJavaHashCode(t *testing.T) {
-	data, err := os.ReadFile("../../../shared/cases/eael/test-resources/linkingTest.AFP_ENG_20091024.0206")
+	data, err := os.ReadFile("../../testdata/cases/eael/test-resources/linkingTest.AFP_ENG_20091024.0206")
 	if os.IsNotExist(err) {
-		t.Skip("the shared cases are not beside the repository")
+		t.Fatal("the copy of the shared EAEL cases is missing:", err)
 	}
 	require.NoError(t, err)
 	n := 0

@@ -15,7 +15,7 @@ import (
 )
 
 // The unit test of BBN's 2015 scorer, transcribed in the shared cases.
-const scenarios = "../../../shared/cases/eael/scorer_test_scenarios.json"
+const scenarios = "../../testdata/cases/eael/scorer_test_scenarios.json"
 
 type scenario struct {
 	Name         string             `json:"name"`
@@ -31,7 +31,7 @@ func readScenarios(t *testing.T) []scenario {
 	t.Helper()
 	data, err := os.ReadFile(scenarios)
 	if os.IsNotExist(err) {
-		t.Skipf("%s not found (the shared cases sit beside the repository)", scenarios)
+		t.Fatalf("%s not found: %v", scenarios, err)
 	}
 	require.NoError(t, err)
 	var file struct {

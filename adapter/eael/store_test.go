@@ -191,11 +191,11 @@ func readKeyLines(t *testing.T, gold string) []string {
 // is recognized and refused with what to give instead.
 func TestSingleFiles(t *testing.T) {
 	for file, want := range map[string]string{
-		"../../../shared/cases/eael/test-resources/linkingTest.AFP_ENG_20091024.0206":      "one argument file of a TAC KBP 2015 store; the eael format reads the store, a directory",
-		"../../../shared/cases/eael/test-resources/AFP_ENG_20030304.0250.sgm.gold.ldc.txt": "a file in the LDC's 2014 pilot layout (14 columns",
+		"../../testdata/cases/eael/test-resources/linkingTest.AFP_ENG_20091024.0206":      "one argument file of a TAC KBP 2015 store; the eael format reads the store, a directory",
+		"../../testdata/cases/eael/test-resources/AFP_ENG_20030304.0250.sgm.gold.ldc.txt": "a file in the LDC's 2014 pilot layout (14 columns",
 	} {
 		if _, err := os.Stat(file); os.IsNotExist(err) {
-			t.Skip("the shared cases are not beside the repository")
+			t.Fatal("the copy of the shared EAEL cases is missing:", err)
 		}
 		_, err := adapter.Read(file, adapter.Auto)
 		assert.ErrorContains(t, err, want)
@@ -211,10 +211,10 @@ func TestSingleFiles(t *testing.T) {
 // and those frames: every score is 1. The rules and the realis expansion
 // act on real assessments here.
 func TestPerfectSystem(t *testing.T) {
-	const file = "../../../shared/cases/eael/test-resources/linkingTest.AFP_ENG_20091024.0206"
+	const file = "../../testdata/cases/eael/test-resources/linkingTest.AFP_ENG_20091024.0206"
 	data, err := os.ReadFile(file)
 	if os.IsNotExist(err) {
-		t.Skip("the shared cases are not beside the repository")
+		t.Fatal("the copy of the shared EAEL cases is missing:", err)
 	}
 	require.NoError(t, err)
 	dir := t.TempDir()
