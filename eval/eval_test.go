@@ -818,3 +818,22 @@ metric m = S<->[xs](delta)
 	_, err = p.Score(gold, failing, eval.Options{})
 	assert.EqualError(t, err, "p/a: line 3: bad\np/a: line 4: worse")
 }
+
+// TestLatentNonFinite: a latent matching whose element similarity
+// overflows is an error naming the metric, in the class form (a
+// one-to-one δ with a constant factor) and with candidate pairs (δ on a
+// field) alike.
+func TestLatentNonFinite(t *testing.T) {
+	doc := `{"id": "d1", "props": [{"rel": "r", "subj": "a", "obj": "x"}, {"rel": "s", "subj": "a", "obj": {"var": "b"}}]}`
+	for _, body := range []string{"S<->[props](delta * 1e308 * 10)", "S<->[props](delta[rel] * delta[subj] * 1e308 * 10)"} {
+		t.Run(body, func(t *testing.T) {
+			p := compile(t, "type Prop { rel: string, subj: var, obj: var | string }\ntype Doc { id: string, props: set<Prop> }\ninput Doc\nmetric m = "+body+"\n")
+			g, err := document.ParseJSON("g.jsonl", []byte(doc), "jsonl")
+			require.NoError(t, err)
+			_, err = p.Score(g, g, eval.Options{})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), `g.jsonl: document "d1" (line 1): metric "m": on a pair of elements, the similarity`)
+			assert.Contains(t, err.Error(), `is +Inf, beyond float64's range`)
+		})
+	}
+}

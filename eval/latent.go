@@ -155,7 +155,7 @@ func (l *latent) solve(c *ctx, m *matcher, X, Y value.Ref) (float64, SearchStats
 	var edges []solver.Edge
 	truncated := false
 	if l.elem.ident && m.constraint == ast.OneToOne {
-		l.classes(c, xs, ys)
+		l.classes(c, m, xs, ys)
 		res = c.latentSolver.SolveItems(&c.latentItems, c.limits)
 		edges = res.Edges
 	} else {
@@ -182,11 +182,19 @@ func (l *latent) solve(c *ctx, m *matcher, X, Y value.Ref) (float64, SearchStats
 	return res.Total, stats, edges, res.VarTo
 }
 
+// checkLatentWeight refuses a weight the search cannot maximize over: ∞
+// or NaN (a product of constants that overflows).
+func checkLatentWeight(m *matcher, w float64) {
+	if w != w || w > math.MaxFloat64 {
+		panic(evalError{fmt.Sprintf("on a pair of elements, the similarity %s is %s", ast.ExprString(m.chooserSrc()), nonFinite(w))})
+	}
+}
+
 // classes writes the matching of xs with ys in class form into
 // c.latentItems, in time and memory linear in their size: values are put
 // in classes by their variable-blind key, checked by the similarity itself
 // against each class's representative (keys may collide).
-func (l *latent) classes(c *ctx, xs, ys []value.Ref) {
+func (l *latent) classes(c *ctx, m *matcher, xs, ys []value.Ref) {
 	it := &c.latentItems
 	it.X.Reset()
 	it.Y.Reset()
@@ -219,6 +227,7 @@ func (l *latent) classes(c *ctx, xs, ys []value.Ref) {
 			// order.
 			w, req := l.elem.eval(c, r, r, c.reqBuf[:0])
 			c.reqBuf = req
+			checkLatentWeight(m, w)
 			if id < 0 {
 				if w <= 0 {
 					list.Add(-1) // never matches
@@ -256,6 +265,7 @@ func (l *latent) pairs(c *ctx, m *matcher, xs, ys []value.Ref) bool {
 		mark := len(reqs)
 		w, r := l.elem.eval(c, xs[pr.Row], ys[pr.Col], reqs)
 		reqs = r
+		checkLatentWeight(m, w)
 		if w <= 0 {
 			reqs = reqs[:mark]
 			continue
