@@ -118,12 +118,48 @@ func TypeString(t TypeExpr) string {
 // ExprString prints an expression in canonical ASCII spelling. Parentheses
 // that were written are kept (Paren nodes); none are added.
 func ExprString(e Expr) string {
-	var b strings.Builder
+	var b exprPrinter
 	writeExpr(&b, e)
 	return b.String()
 }
 
-func writeExpr(b *strings.Builder, e Expr) {
+// ExprStringUpTo prints e as ExprString does, stopping past about n bytes
+// or 64 levels of nesting; whole reports whether the text is complete. Its
+// cost is bounded by n, so a caller that keys a map by text can key large
+// expressions otherwise.
+func ExprStringUpTo(e Expr, n int) (text string, whole bool) {
+	b := exprPrinter{limit: n}
+	writeExpr(&b, e)
+	return b.String(), !b.cut
+}
+
+// exprPrinter is where writeExpr writes: a builder that stops taking
+// sub-expressions past limit bytes (0: no limit).
+type exprPrinter struct {
+	strings.Builder
+	limit int
+	depth int
+	cut   bool
+}
+
+// maxPrintDepth bounds the nesting an exprPrinter with a limit descends:
+// a left-deep sum would otherwise be walked to its first term before the
+// byte limit could stop anything.
+const maxPrintDepth = 64
+
+func (b *exprPrinter) full() bool {
+	if b.limit > 0 && (b.Len() >= b.limit || b.depth > maxPrintDepth) {
+		b.cut = true
+	}
+	return b.cut
+}
+
+func writeExpr(b *exprPrinter, e Expr) {
+	if b.full() {
+		return
+	}
+	b.depth++
+	defer func() { b.depth-- }()
 	switch e := e.(type) {
 	case *Ident:
 		b.WriteString(e.Name)

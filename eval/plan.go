@@ -84,7 +84,7 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 		}
 		p.hasVars = types.ContainsVar(prog.Input)
 	}
-	comp := &compiler{plan: p, usesN: map[typecheck.Sim]bool{}, viewSlots: map[viewKey]int{}, cache: map[compileKey]*cnode{}}
+	comp := &compiler{plan: p, usesN: typecheck.NUses{}, viewSlots: map[viewKey]int{}, cache: map[compileKey]*cnode{}}
 	for _, m := range prog.Metrics {
 		pm := &planMetric{m: m, kind: metricKind(m), avg: m.Average}
 		if m.Split != nil {
@@ -184,7 +184,7 @@ type compiler struct {
 	// varIdentity lets δ compare variables by identity: inside a latent
 	// matcher's self-scores, where both values come from one document.
 	varIdentity bool
-	usesN       map[typecheck.Sim]bool
+	usesN       typecheck.NUses
 	viewSlots   map[viewKey]int
 	cache       map[compileKey]*cnode
 }
@@ -206,7 +206,14 @@ func (k *compiler) compile(s typecheck.Sim, mode ast.NormKind) (*cnode, error) {
 	if !k.dependsOnN(s) {
 		mode = ast.NormS
 	}
-	key := compileKey{text: ast.ExprString(s.Node().(ast.Expr)), at: s.At(), mode: mode, varIdentity: k.varIdentity}
+	// The text up to a bound: keying every node of a 20,000-term sum by
+	// its whole text would cost the square of its length. A longer
+	// expression is keyed by its node (its parts still share by text).
+	text, whole := ast.ExprStringUpTo(s.Node().(ast.Expr), maxKeyText)
+	key := compileKey{text: text, at: s.At(), mode: mode, varIdentity: k.varIdentity}
+	if !whole {
+		key.node = s
+	}
 	if n, ok := k.cache[key]; ok {
 		return n, nil
 	}
@@ -222,8 +229,12 @@ type viewKey struct {
 	in   types.Type
 }
 
+// maxKeyText bounds the text of an expression in compileKey.
+const maxKeyText = 1 << 10
+
 type compileKey struct {
 	text        string
+	node        typecheck.Sim // when text is not the whole expression
 	at          types.Type // canonical: identity is equality
 	mode        ast.NormKind
 	varIdentity bool
@@ -323,12 +334,7 @@ func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 // dependsOnN reports whether s reads the normalizer variable's side (N or
 // self), memoized per node.
 func (k *compiler) dependsOnN(s typecheck.Sim) bool {
-	v, ok := k.usesN[s]
-	if !ok {
-		v = typecheck.UsesN(s)
-		k.usesN[s] = v
-	}
-	return v
+	return k.usesN.Of(s)
 }
 
 func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) {

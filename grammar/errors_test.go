@@ -96,3 +96,36 @@ func TestCROnlySpec(t *testing.T) {
 	require.Nil(t, errs)
 	assert.Len(t, f.Decls, 4)
 }
+
+// TestNestingLimit: nesting past MaxNesting levels (brackets and prefix
+// operators) is one clear error at the first token too deep, found before
+// anything recurses on it; at the bound, the spec parses.
+func TestNestingLimit(t *testing.T) {
+	const head = "type Doc { tags: set<string> }\ninput Doc\nmetric m = "
+	body := func(prefix, inner, suffix string, n int) string {
+		return head + strings.Repeat(prefix, n) + inner + strings.Repeat(suffix, n) + "\n"
+	}
+	for _, c := range []struct {
+		name string
+		text string
+		ok   bool
+	}{
+		{"minus at the bound", body("-", "F<->[tags](delta)", "", grammar.MaxNesting), true},
+		{"brackets at the bound", body("(", "F<->[tags](delta)", ")", grammar.MaxNesting-2), true},
+		{"binary minus does not nest", head + strings.Repeat("F<->[tags](delta) - ", 5000) + "1\n", true},
+		{"minus past the bound", body("-", "F<->[tags](delta)", "", 100_000), false},
+		{"brackets past the bound", body("(", "F<->[tags](delta)", ")", 100_000), false},
+		{"mixed", body("-(", "F<->[tags](delta)", ")", grammar.MaxNesting/2+1), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, errs := grammar.Parse("deep.metric", c.text)
+			if c.ok {
+				require.Empty(t, errs)
+				return
+			}
+			require.Len(t, errs, 1)
+			assert.Contains(t, errs[0].Error(), "deep.metric:3:")
+			assert.Contains(t, errs[0].Error(), "expressions nest more than 1000 levels deep here")
+		})
+	}
+}

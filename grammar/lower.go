@@ -17,6 +17,9 @@ import (
 // lowering (a bad normalizer, mismatched brackets) are all collected.
 func Parse(name, text string) (*ast.File, ast.ErrorList) {
 	src := ast.NewSource(name, text)
+	if e := checkNesting(src, name, text); e != nil {
+		return nil, ast.ErrorList{e}
+	}
 	cst, err := parser.ParseString(name, text)
 	if err != nil {
 		var errs ast.ErrorList

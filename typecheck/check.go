@@ -70,12 +70,14 @@ func (cfg Config) Check(f *ast.File) (*Program, ast.ErrorList) {
 }
 
 type checker struct {
-	src   *ast.Source
-	errs  ast.ErrorList
-	prog  *Program
-	cfg   Config
-	env   *stdlib.Env
-	types *types.Interner
+	// latentSeen: the nodes checkLatent has visited in the current metric.
+	latentSeen map[latentVisit]bool
+	src        *ast.Source
+	errs       ast.ErrorList
+	prog       *Program
+	cfg        Config
+	env        *stdlib.Env
+	types      *types.Interner
 
 	ontologies    map[string]*ontologyEntry
 	ontologyOrder []*ontologyEntry
@@ -695,6 +697,10 @@ func (c *checker) checkMetrics() {
 		}
 		e.m.UsesN = UsesN(e.m.Body)
 		e.m.Average = e.metric.Average
+		if n := unfoldedSize(e.m.Body, map[Sim]int{}); n > MaxUnfolded {
+			c.errorf(e.metric.Value, "metric %q unfolds to more than %d terms: every use of a let is computed again, and its lets use one another so often that the terms multiply; write the repetition as a product (let l1 = 2 * l0, not l0 + l0)", e.ident.Name, MaxUnfolded)
+			continue
+		}
 		c.checkSign(e.m.Body, "the metric")
 		c.checkLatent(e.m)
 		c.checkBy(e)
@@ -761,26 +767,61 @@ func (c *checker) checkEmpty(e *nameEntry) {
 // UsesN reports whether s depends on the side N selects: the normalizer
 // variable N, or self(...). Such a similarity differs between the precision
 // and the recall computation; any other is the same for both.
-func UsesN(s Sim) bool {
+func UsesN(s Sim) bool { return NUses{}.Of(s) }
+
+// NUses memoizes UsesN over the nodes of a program, so that asking it of
+// every node costs time linear in the program (lets shared, not unfolded).
+type NUses map[Sim]bool
+
+// Of reports whether s depends on the side N selects (UsesN).
+func (u NUses) Of(s Sim) bool {
+	if v, ok := u[s]; ok {
+		return v
+	}
 	found := false
-	walkSim(s, func(s Sim) {
-		switch s := s.(type) {
-		case *Match:
-			found = found || s.Norm == ast.NormVar
-		case *SelfScore:
-			found = true
-		}
-	})
+	switch s := s.(type) {
+	case *Match:
+		found = s.Norm == ast.NormVar
+	case *SelfScore:
+		found = true
+	}
+	eachChild(s, func(k Sim) { found = u.Of(k) || found })
+	u[s] = found
 	return found
 }
 
-// walkSim calls f on s and every Sim below it.
-func walkSim(s Sim, f func(Sim)) {
-	if s == nil {
-		return
+// MaxUnfolded bounds the size of a metric's body with every let
+// expanded: the evaluator computes each use of a let anew, so a chain of
+// lets each using the previous twice would take time exponential in its
+// length.
+const MaxUnfolded = 1_000_000
+
+// unfoldedSize is the number of nodes of s with its lets expanded, at most
+// MaxUnfolded+1; memo holds it per shared node.
+func unfoldedSize(s Sim, memo map[Sim]int) int {
+	if n, ok := memo[s]; ok {
+		return n
 	}
-	f(s)
-	eachChild(s, func(k Sim) { walkSim(k, f) })
+	n := 1
+	eachChild(s, func(k Sim) { n = min(n+unfoldedSize(k, memo), MaxUnfolded+1) })
+	memo[s] = n
+	return n
+}
+
+// walkSim calls f once on s and on every Sim below it: a let's body used
+// in several places is visited once.
+func walkSim(s Sim, f func(Sim)) {
+	seen := map[Sim]bool{}
+	var walk func(Sim)
+	walk = func(s Sim) {
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		f(s)
+		eachChild(s, walk)
+	}
+	walk(s)
 }
 
 // eachChild calls f on the operands of s.

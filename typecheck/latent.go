@@ -24,15 +24,24 @@ import (
 // latent matching.
 func (c *checker) checkLatent(m *Metric) {
 	root := unwrapLets(m.Body)
+	c.latentSeen = map[latentVisit]bool{}
 	c.latentWalk(m.Body, root)
+	c.latentSeen = nil
+}
+
+// latentVisit is a node checked by latentWalk, or by latentElem (elem).
+type latentVisit struct {
+	s    Sim
+	elem bool
 }
 
 // latentWalk looks for matchings over values with variables and for δ on
 // variables outside them.
 func (c *checker) latentWalk(s Sim, root Sim) {
-	if s == nil {
-		return
+	if s == nil || c.latentSeen[latentVisit{s, false}] {
+		return // a let's body is checked once, not at every use
 	}
+	c.latentSeen[latentVisit{s, false}] = true
 	switch s := s.(type) {
 	case *Match:
 		if !types.ContainsVar(s.Coll.Elem) {
@@ -65,9 +74,10 @@ func (c *checker) latentWalk(s Sim, root Sim) {
 // latentElem checks the element similarity of a latent matching: at a
 // type with variables, only the forms the solver decomposes.
 func (c *checker) latentElem(s Sim, root Sim) {
-	if s == nil {
+	if s == nil || c.latentSeen[latentVisit{s, true}] {
 		return
 	}
+	c.latentSeen[latentVisit{s, true}] = true
 	if !types.ContainsVar(s.At()) {
 		c.latentWalk(s, root)
 		return

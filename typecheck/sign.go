@@ -116,10 +116,11 @@ func (g *signs) compute(s Sim) sign {
 // exprText is the source form of an expression node, for messages.
 func exprText(n ast.Node) string {
 	if e, ok := n.(ast.Expr); ok {
-		if s := []rune(ast.ExprString(e)); len(s) > 80 {
+		text, _ := ast.ExprStringUpTo(e, 4*80)
+		if s := []rune(text); len(s) > 80 {
 			return string(s[:77]) + "…"
 		}
-		return ast.ExprString(e)
+		return text
 	}
 	return "this expression"
 }
