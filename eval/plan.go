@@ -235,7 +235,7 @@ const maxKeyText = 1 << 10
 type compileKey struct {
 	text        string
 	node        typecheck.Sim // when text is not the whole expression
-	at          types.Type // canonical: identity is equality
+	at          types.Type    // canonical: identity is equality
 	mode        ast.NormKind
 	varIdentity bool
 }
