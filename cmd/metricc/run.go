@@ -153,7 +153,8 @@ func interrupted(ch <-chan struct{}) bool {
 }
 
 // notifyInterrupt returns a channel closed at the first SIGINT or SIGTERM
-// (a second one ends the process as usual), and a function that stops
+// (a second one ends the process as usual, and so does the end of the
+// grace period after the first), and a function that stops
 // listening. A variable so that tests can interrupt a run.
 var notifyInterrupt = func() (<-chan struct{}, func()) {
 	sig := make(chan os.Signal, 1)
@@ -165,6 +166,16 @@ var notifyInterrupt = func() (<-chan struct{}, func()) {
 			signal.Stop(sig)
 			close(ch)
 		case <-done:
+			return
+		}
+		// Only searches stop early; a run busy elsewhere (reading, a long
+		// corpus of quick pairs) is given a grace period, then ended, so
+		// that one SIGTERM (timeout, kill) always ends the process.
+		select {
+		case <-done:
+		case <-time.After(interruptGrace):
+			fmt.Fprintf(os.Stderr, "metricc: interrupted: the run did not finish within %v of the signal; exiting without results\n", interruptGrace)
+			os.Exit(130)
 		}
 	}()
 	return ch, func() {
@@ -172,6 +183,10 @@ var notifyInterrupt = func() (<-chan struct{}, func()) {
 		close(done)
 	}
 }
+
+// interruptGrace is how long a run may go on printing its results after
+// the first SIGINT or SIGTERM.
+const interruptGrace = 10 * time.Second
 
 // parseInterspersed lets flags come before, between or after the
 // positional arguments, as users type them.
