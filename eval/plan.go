@@ -65,6 +65,9 @@ type cnode struct {
 	// delta is set for plain δ on a type without variables: matchings over
 	// it count common IDs by hashing instead of solving.
 	delta bool
+	// oneKey: keys gives every value exactly one key (δ, its projections),
+	// so a product can combine it with the other factor's keys.
+	oneKey bool
 	// match is set when the node is a matching (for top-level sums).
 	match *matcher
 }
@@ -263,6 +266,7 @@ func (k *compiler) compileNode(s typecheck.Sim, mode ast.NormKind) (*cnode, erro
 		}
 		if inner.keys != nil {
 			n.keys = newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 { return inner.keys.fn(c, view(c, x), out) })
+			n.oneKey = inner.oneKey
 		}
 		return n, nil
 	case *typecheck.Match:
@@ -327,6 +331,7 @@ func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 	}
 	if keys := sim.KeysFor(s.T, s.Args); keys != nil {
 		n.keys = newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 { return keys(c.a, x, out) })
+		n.oneKey = sim.Identity // equality: the value's ID
 	}
 	return n, nil
 }
@@ -372,13 +377,7 @@ func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) 
 		n.nonneg = x.nonneg && y.nonneg
 		if n.nonneg {
 			n.never = x.never || y.never
-			n.keys = x.keys
-			if n.keys == nil || (y.delta && !x.delta) {
-				n.keys = y.keys
-			}
-			if n.keys == nil {
-				n.keys = x.keys
-			}
+			n.keys, n.oneKey = productKeys(x, y)
 		}
 	case ast.OpDiv:
 		n.eval = func(c *ctx, a, b value.Ref) float64 { return div(x.eval(c, a, b), y.eval(c, a, b)) }
@@ -388,6 +387,55 @@ func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) 
 		}
 	}
 	return n, nil
+}
+
+// productKeys blocks a product: positive only when both factors are, so a
+// candidate pair shares a key of each. When one factor gives every value
+// one key (δ on a label), the product blocks on the two combined: a label
+// times the overlap of two spans blocks on (label, token), not on the label
+// alone, which would pair every two entities of a label (NER partial
+// matching: quadratic in a dense document). Otherwise one factor's keys
+// do, δ's first.
+func productKeys(x, y *cnode) (keyFn, bool) {
+	switch {
+	case x.keys == nil:
+		return y.keys, y.oneKey
+	case y.keys == nil:
+		return x.keys, x.oneKey
+	case x.oneKey && y.oneKey:
+		return combinedKeys(x.keys, y.keys), true
+	case x.oneKey:
+		return combinedKeys(x.keys, y.keys), false
+	case y.oneKey:
+		return combinedKeys(y.keys, x.keys), false
+	case y.delta && !x.delta:
+		return y.keys, y.oneKey
+	}
+	return x.keys, x.oneKey
+}
+
+// combinedKeys are the keys of one, which gives every value exactly one
+// key, combined with each of other's.
+func combinedKeys(one, other keyFn) keyFn {
+	return newKeys(func(c *ctx, v value.Ref, out []uint64) []uint64 {
+		mark := len(out)
+		out = one.fn(c, v, out)
+		k := out[mark]
+		out = other.fn(c, v, out[:mark])
+		for i := mark; i < len(out); i++ {
+			out[i] = mapKeyBit | (combineKeys(k, out[i]) &^ mapKeyBit)
+		}
+		return out
+	})
+}
+
+// combineKeys hashes two keys into one (a collision only adds candidates).
+func combineKeys(a, b uint64) uint64 {
+	h := a*0x9e3779b97f4a7c15 ^ b
+	h ^= h >> 31
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 29
+	return h
 }
 
 // unionKeys blocks a sum or a maximum: positive when either side is.
@@ -440,7 +488,7 @@ func (k *compiler) iverson(s *typecheck.Iverson, mode ast.NormKind) (*cnode, err
 	if cst, ok := s.Y.(*typecheck.Const); ok {
 		c := cst.Value
 		if (s.Op == ast.OpGT && c >= 0) || ((s.Op == ast.OpGE || s.Op == ast.OpEQ) && c > 0) {
-			n.keys, n.never = x.keys, x.never
+			n.keys, n.never, n.oneKey = x.keys, x.never, x.oneKey
 		}
 	}
 	return n, nil

@@ -32,6 +32,10 @@ type Assigner struct {
 	local  []int  // index of a row or column inside its component
 	rows   []int  // rows of the current component, by local index
 	cols   []int  // columns of the current component, by local index
+
+	// Sparse solver state, for large components with few edges.
+	sparse     sparseState
+	localEdges []localEdge
 }
 
 // Max returns the largest total weight of a matching between the n rows and
@@ -216,6 +220,32 @@ func (a *Assigner) solveComponent(n int, edges []Edge, rowTo []int) float64 {
 		}
 		report(rowTo, int(best.Row), int(best.Col))
 		return best.W
+	}
+
+	if useSparse(R, C, len(edges)) {
+		le := a.localEdges[:0]
+		for _, e := range edges {
+			le = append(le, localEdge{int32(local[int(e.Row)]), int32(local[n+int(e.Col)]), e.W})
+		}
+		a.localEdges = le
+		total := 0.0
+		for li, lj := range a.sparse.solveSparse(R, C, le) {
+			if lj < 0 || int(lj) >= C {
+				continue // unmatched (its dummy)
+			}
+			// The weight of the pair: the largest of its listed edges.
+			w := 0.0
+			for k := a.sparse.start[li]; k < a.sparse.start[li+1]; k++ {
+				if a.sparse.adj[k] == lj {
+					w = max(w, -a.sparse.cost[k])
+				}
+			}
+			if w > 0 {
+				total += w
+				report(rowTo, rows[li], cols[lj])
+			}
+		}
+		return total
 	}
 
 	r, c, transposed := R, C, false
