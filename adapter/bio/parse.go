@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/metricc/metricc/document"
 )
@@ -495,31 +494,5 @@ func (w *writer) spans(b []byte, spans []span) []byte {
 	return append(b, ']')
 }
 
-// appendEscaped appends s as the inside of a JSON string. Invalid UTF-8
-// becomes U+FFFD, as encoding/json writes it.
-func appendEscaped(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				b = append(b, '\\', c)
-			case c < 0x20:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			default:
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, `\ufffd`...)
-		} else {
-			b = append(b, s[i:i+size]...)
-		}
-		i += size
-	}
-	return b
-}
+// appendEscaped appends s as the inside of a JSON string.
+func appendEscaped(b []byte, s string) []byte { return document.AppendJSONEscaped(b, s) }

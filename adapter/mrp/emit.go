@@ -3,7 +3,8 @@ package mrp
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/metricc/metricc/document"
 )
 
 // A graph becomes one document with three views of it, one per shipped
@@ -295,39 +296,4 @@ func pyRepr(s string) string {
 }
 
 // appendString appends s as a JSON string.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				b = append(b, '\\', c)
-			case c < 0x20:
-				switch c {
-				case '\n':
-					b = append(b, '\\', 'n')
-				case '\t':
-					b = append(b, '\\', 't')
-				case '\r':
-					b = append(b, '\\', 'r')
-				default:
-					b = append(b, `\u00`...)
-					b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&0xf])
-				}
-			default:
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			b = append(b, `\ufffd`...)
-		} else {
-			b = append(b, s[i:i+n]...)
-		}
-		i += n
-	}
-	return append(b, '"')
-}
+func appendString(b []byte, s string) []byte { return document.AppendJSONString(b, s) }
