@@ -33,6 +33,7 @@ func TestErrorPositions(t *testing.T) {
 		{"keyword let", "let let = δ", "1:5", "let", `"let" is a keyword`},
 		{"keyword metric", "metric type = δ", "1:8", "type", `"type" is a keyword`},
 		{"minus munch", "let a = [[ δ <-1 ]]", "1:14", "<-", `unexpected token "<-"`},
+		{"lone not", "metric A=F->[x](delta,ignore=not)", "1:30", "not", "not needs a condition after it"},
 		{"selector", "let a = F↔[x](δ).f1", "1:17", ".f1", `".f1" can only follow a metric name`},
 		{"selector after space", "let a = F↔[x](δ) . f1", "1:18", ". f1", `".f1" can only follow a metric name`},
 		{"tab", "type T {\n\ta: int\n\tb: int c\n}", "3:9", "c", `unexpected token "c"`},

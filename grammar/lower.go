@@ -535,6 +535,12 @@ func (l *lowerer) condAnd(c *CondAnd) ast.Cond {
 
 func (l *lowerer) condNot(c *CondNot) ast.Cond {
 	if c.Not != nil {
+		if c.X == nil {
+			// The parser takes a lone `not` when nothing that follows
+			// is a condition (`ignore = not)`).
+			l.errorf(pos(c.Not.Pos), tokEnd(*c.Not), "not needs a condition after it, as in not valid or not (label == \"O\")")
+			return &ast.CondTruth{X: &ast.PathView{Fields: []*ast.Ident{{NamePos: pos(c.Not.Pos), Name: "not"}}}}
+		}
 		return &ast.CondNot{NotPos: pos(c.Not.Pos), X: l.condNot(c.X)}
 	}
 	a := c.Atom

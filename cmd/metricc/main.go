@@ -31,6 +31,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, "metricc: standard output is closed; nothing could be printed")
 		os.Exit(1)
 	}
+	defer func() {
+		// A bug must still end in a message and a failing exit, not a
+		// trace the user has to read: the stack goes last, for the report.
+		if r := recover(); r != nil {
+			fmt.Fprintf(os.Stderr, "metricc: internal error: %v\nThis is a bug in metricc; please report it with the command and its input. Stack:\n%s", r, debug.Stack())
+			os.Exit(3)
+		}
+	}()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
