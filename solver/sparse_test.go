@@ -82,3 +82,38 @@ func TestMaxEdgesLargeSparse(t *testing.T) {
 	}
 	assert.InDelta(t, got, sum, 1e-9)
 }
+
+// FuzzSparse: on any small component the sparse solver reaches the dense
+// solver's optimum with a valid matching. Each triple of bytes is an edge
+// (row, column, weight in eighths).
+func FuzzSparse(f *testing.F) {
+	f.Add(uint8(3), uint8(3), []byte{0, 0, 8, 0, 1, 16, 1, 1, 8, 2, 2, 3})
+	f.Add(uint8(1), uint8(7), []byte{0, 3, 32, 0, 2, 8, 0, 5, 24, 0, 0, 16})
+	f.Fuzz(func(t *testing.T, rb, cb uint8, data []byte) {
+		r, c := 1+int(rb%12), 1+int(cb%12)
+		var edges []localEdge
+		w := make([]float64, r*c)
+		for k := 0; k+2 < len(data) && len(edges) < 200; k += 3 {
+			e := localEdge{int32(int(data[k]) % r), int32(int(data[k+1]) % c), float64(1+int(data[k+2])%64) / 8}
+			edges = append(edges, e)
+			w[int(e.row)*c+int(e.col)] = max(w[int(e.row)*c+int(e.col)], e.w)
+		}
+		var a Assigner
+		want := a.Max(r, c, w, nil)
+		var s sparseState
+		got, used := 0.0, map[int32]bool{}
+		for i, j := range s.solveSparse(r, c, edges) {
+			if j < 0 || int(j) >= c {
+				continue
+			}
+			if used[j] {
+				t.Fatalf("column %d used twice", j)
+			}
+			used[j] = true
+			got += w[i*c+int(j)]
+		}
+		if d := got - want; d > 1e-9 || d < -1e-9 {
+			t.Fatalf("sparse %v, dense %v on %d×%d %v", got, want, r, c, edges)
+		}
+	})
+}
