@@ -1002,7 +1002,12 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 // A key no document has is a row of zeros; a key of a concept-valued
 // breakdown must be a concept (checked in checkRows).
 func (c *checker) row(p *ast.Project, self *nameEntry, deps map[*Metric]bool) *CorpusRef {
-	base := p.X.(*ast.Ident)
+	base, ok := p.X.(*ast.Ident)
+	if !ok {
+		// A similarity with brackets after it (F<->[xs](delta)[k].f1).
+		c.errorf(p, "%s: only a metric's name takes a breakdown row in brackets, as in ner[PER].f1", exprText(p))
+		return nil
+	}
 	e := c.metricRef(base, self)
 	if e == nil {
 		return nil
