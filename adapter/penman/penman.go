@@ -157,6 +157,8 @@ type reader struct {
 	has     bool // a content line was seen (smatch's has_content)
 	id      []byte
 	extraID int32 // line of a second ::id inside the AMR
+	// its content lines, stripped and raw, for the amr-fine fields (fine.go)
+	lines, raw [][]byte
 }
 
 func (r *reader) run(data []byte) {
@@ -199,6 +201,7 @@ func (r *reader) run(data []byte) {
 			continue
 		}
 		r.has = true
+		r.lines, r.raw = append(r.lines, s), append(r.raw, line)
 		r.p.feed(s, lineNo, int32(cap(line)-cap(s))) // s starts that far into line
 	}
 	if r.has {
@@ -300,7 +303,12 @@ func (r *reader) flush() {
 		r.props(&doc)
 		r.notes(&doc)
 	}
-	r.out = append(r.out, "]}"...)
+	r.out = append(r.out, ']')
+	if p.fail != nil {
+		r.lines, r.raw = r.lines[:0], r.raw[:0] // no triples in any field
+	}
+	r.out = appendFine(r.out, r.lines, r.raw)
+	r.out = append(r.out, '}')
 	doc.JSON = string(r.out)
 	r.in.Docs = append(r.in.Docs, doc)
 
@@ -309,6 +317,7 @@ func (r *reader) flush() {
 	}
 	p.reset()
 	r.has, r.id, r.extraID = false, nil, 0
+	r.lines, r.raw = r.lines[:0], r.raw[:0]
 }
 
 // props writes the triples as JSON props, once each: props is a set, where
