@@ -159,6 +159,7 @@ type reader struct {
 	extraID int32 // line of a second ::id inside the AMR
 	// its content lines, stripped and raw, for the amr-fine fields (fine.go)
 	lines, raw [][]byte
+	fine       *fine
 }
 
 func (r *reader) run(data []byte) {
@@ -307,7 +308,10 @@ func (r *reader) flush() {
 	if p.fail != nil {
 		r.lines, r.raw = r.lines[:0], r.raw[:0] // no triples in any field
 	}
-	r.out = appendFine(r.out, r.lines, r.raw)
+	if r.fine == nil {
+		r.fine = newFine()
+	}
+	r.out = r.fine.appendFine(r.out, r.lines, r.raw)
 	r.out = append(r.out, '}')
 	doc.JSON = string(r.out)
 	r.in.Docs = append(r.in.Docs, doc)
