@@ -20,16 +20,12 @@ var amrFineSmatchRows = map[string]bool{"unlabeled": true, "nowsd": true, "reent
 // repeats reports whether the document's field (an array) holds the same
 // element twice.
 func repeats(t *testing.T, docJSON, field string) bool {
-	var doc map[string][]json.RawMessage
-	var raw map[string]json.RawMessage
-	require.NoError(t, json.Unmarshal([]byte(docJSON), &raw))
-	doc = map[string][]json.RawMessage{}
-	require.NoError(t, json.Unmarshal(raw[field], &[]json.RawMessage{}))
+	var doc map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(docJSON), &doc))
 	var elems []json.RawMessage
-	require.NoError(t, json.Unmarshal(raw[field], &elems))
-	doc[field] = elems
+	require.NoError(t, json.Unmarshal(doc[field], &elems))
 	seen := map[string]bool{}
-	for _, e := range doc[field] {
+	for _, e := range elems {
 		if seen[string(e)] {
 			return true
 		}

@@ -13,7 +13,9 @@
 //	  {"rel":"arg0","subj":"w","obj":{"var":"b"}},{"rel":"TOP","subj":"w","obj":"top"}, ...]}
 //
 // A variable is a JSON string in subj and {"var": name} in obj; a constant is
-// a JSON string in obj. The document's "id" is the AMR's `# ::id`, or its
+// a JSON string in obj. Each document also has the fields of the shipped
+// amr-fine spec (unlabeled, nowsd, concepts, ne, negations, wiki,
+// reentrancies, srl), read with another reader (fine.go). The document's "id" is the AMR's `# ::id`, or its
 // position "1", "2", ... when it has none (Doc.ID is then empty, so that
 // pairing falls back to positions).
 package penman
