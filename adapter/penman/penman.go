@@ -13,7 +13,9 @@
 //	  {"rel":"arg0","subj":"w","obj":{"var":"b"}},{"rel":"TOP","subj":"w","obj":"top"}, ...]}
 //
 // A variable is a JSON string in subj and {"var": name} in obj; a constant is
-// a JSON string in obj. The document's "id" is the AMR's `# ::id`, or its
+// a JSON string in obj. Each document also has the fields of the shipped
+// amr-fine spec (unlabeled, nowsd, concepts, ne, negations, wiki,
+// reentrancies, srl), read with another reader (fine.go). The document's "id" is the AMR's `# ::id`, or its
 // position "1", "2", ... when it has none (Doc.ID is then empty, so that
 // pairing falls back to positions).
 package penman
@@ -157,6 +159,9 @@ type reader struct {
 	has     bool // a content line was seen (smatch's has_content)
 	id      []byte
 	extraID int32 // line of a second ::id inside the AMR
+	// its content lines, stripped and raw, for the amr-fine fields (fine.go)
+	lines, raw [][]byte
+	fine       *fine
 }
 
 func (r *reader) run(data []byte) {
@@ -199,6 +204,7 @@ func (r *reader) run(data []byte) {
 			continue
 		}
 		r.has = true
+		r.lines, r.raw = append(r.lines, s), append(r.raw, line)
 		r.p.feed(s, lineNo, int32(cap(line)-cap(s))) // s starts that far into line
 	}
 	if r.has {
@@ -300,7 +306,15 @@ func (r *reader) flush() {
 		r.props(&doc)
 		r.notes(&doc)
 	}
-	r.out = append(r.out, "]}"...)
+	r.out = append(r.out, ']')
+	if p.fail != nil {
+		r.lines, r.raw = r.lines[:0], r.raw[:0] // no triples in any field
+	}
+	if r.fine == nil {
+		r.fine = newFine()
+	}
+	r.out = r.fine.appendFine(r.out, r.lines, r.raw)
+	r.out = append(r.out, '}')
 	doc.JSON = string(r.out)
 	r.in.Docs = append(r.in.Docs, doc)
 
@@ -309,6 +323,7 @@ func (r *reader) flush() {
 	}
 	p.reset()
 	r.has, r.id, r.extraID = false, nil, 0
+	r.lines, r.raw = r.lines[:0], r.raw[:0]
 }
 
 // props writes the triples as JSON props, once each: props is a set, where

@@ -284,7 +284,11 @@ func TestDocs(t *testing.T) {
 		id, _ := decodeDoc(t, d.JSON)
 		assert.Equal(t, w.jsonID, id)
 	}
-	assert.Equal(t, `{"id":"2","props":[{"rel":"instance","subj":"x","obj":"x-ray"},{"rel":"instance","subj":"b","obj":"blue"},{"rel":"TOP","subj":"x","obj":"top"},{"rel":"domain","subj":"b","obj":{"var":"x"}}]}`, in.Docs[1].JSON)
+	assert.Equal(t, `{"id":"2","props":[{"rel":"instance","subj":"x","obj":"x-ray"},{"rel":"instance","subj":"b","obj":"blue"},{"rel":"TOP","subj":"x","obj":"top"},{"rel":"domain","subj":"b","obj":{"var":"x"}}],`+
+		// the amr-fine fields (fine.go)
+		`"unlabeled":[{"rel":"instance","subj":"x","obj":"x-ray"},{"rel":"instance","subj":"b","obj":"blue"},{"rel":"top","subj":"x","obj":"x-ray"},{"rel":"label","subj":"x","obj":{"var":"b"}}],`+
+		`"nowsd":[{"rel":"instance","subj":"x","obj":"x-ray"},{"rel":"instance","subj":"b","obj":"blue"},{"rel":"top","subj":"x","obj":"x-ray"},{"rel":"mod","subj":"x","obj":{"var":"b"}}],`+
+		`"concepts":["x-ray","blue"],"ne":[],"negations":[],"wiki":[],"reentrancies":[],"srl":[]}`, in.Docs[1].JSON)
 }
 
 // TestLineEndings: CRLF, CR and a byte-order mark read like plain LF.
@@ -334,7 +338,7 @@ func TestMalformed(t *testing.T) {
 			require.NotEmpty(t, in.Warnings)
 			assert.Contains(t, in.Warnings[0], c.warn)
 			if strings.Contains(c.warn, "cannot read") {
-				assert.True(t, strings.HasSuffix(in.Docs[0].JSON, `,"props":[]}`), in.Docs[0].JSON)
+				assert.True(t, strings.HasSuffix(in.Docs[0].JSON, `,"props":[],"unlabeled":[],"nowsd":[],"concepts":[],"ne":[],"negations":[],"wiki":[],"reentrancies":[],"srl":[]}`), in.Docs[0].JSON)
 				assert.Contains(t, in.Docs[1].JSON, `"obj":"good"`)
 			}
 			for _, d := range in.Docs {
@@ -431,5 +435,6 @@ func TestReadmeExample(t *testing.T) {
 	in, err := Parse("readme", []byte(amr))
 	require.NoError(t, err)
 	require.Len(t, in.Docs, 1)
-	assert.JSONEq(t, want, in.Docs[0].JSON) // props in the same order too
+	// props in the same order too; the amr-fine fields are not shown there
+	assert.JSONEq(t, want, gjson.Get(in.Docs[0].JSON, "{id,props}").Raw)
 }
