@@ -309,16 +309,34 @@ func (s *Spec) open(gold, pred Source) (g, p document.Stream, closeAll func(), e
 	if gold.open == nil || pred.open == nil {
 		return nil, nil, nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
 	}
-	g, gc, err := gold.open()
+	want := s.inputFields()
+	g, gc, err := gold.open(want)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	p, pc, err := pred.open()
+	p, pc, err := pred.open(want)
 	if err != nil {
 		gc.Close()
 		return nil, nil, nil, err
 	}
 	return g, p, func() { gc.Close(); pc.Close() }, nil
+}
+
+// inputFields reports which top-level document fields the spec's input
+// type reads, for formats that write costly fields only when read.
+func (s *Spec) inputFields() func(string) bool {
+	in := s.plan.Prog.Input
+	if in == nil {
+		return nil
+	}
+	names := map[string]bool{}
+	for _, f := range in.Fields {
+		if f.Bound {
+			return nil // a gjson path may reach any field
+		}
+		names[f.Name] = true
+	}
+	return func(field string) bool { return names[field] }
 }
 
 // checkInputs lets a format compare the two files (a predicted sense the

@@ -136,6 +136,13 @@ func isDir(path string) bool {
 // caller closes the file when done. A directory is opened by the format
 // whose layout it holds (see OpenDir).
 func OpenFile(path, format string) (document.Stream, io.Closer, error) {
+	return OpenFileFields(path, format, nil)
+}
+
+// OpenFileFields is OpenFile for a reader of the document fields that want
+// accepts (a spec's input type): a format may then leave out optional
+// fields it writes at a cost (document.Format.ParseFields). want nil: all.
+func OpenFileFields(path, format string, want func(field string) bool) (document.Stream, io.Closer, error) {
 	if isDir(path) {
 		s, err := OpenDir(path, format)
 		return s, io.NopCloser(nil), err
@@ -144,7 +151,7 @@ func OpenFile(path, format string) (document.Stream, io.Closer, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := Open(path, f, format)
+	s, err := OpenFields(path, f, format, want)
 	if err != nil {
 		f.Close()
 		return nil, nil, err
@@ -158,6 +165,12 @@ func OpenFile(path, format string) (document.Stream, io.Closer, error) {
 // were tried). name is the file's name in messages. A format that streams
 // yields one document at a time; the others are read whole first.
 func Open(name string, r io.Reader, format string) (document.Stream, error) {
+	return OpenFields(name, r, format, nil)
+}
+
+// OpenFields is Open for a reader of the fields want accepts; see
+// OpenFileFields.
+func OpenFields(name string, r io.Reader, format string, want func(field string) bool) (document.Stream, error) {
 	br := bufio.NewReaderSize(r, headSize)
 	var f *document.Format
 	if format == Auto || format == "" {
@@ -180,7 +193,11 @@ func Open(name string, r io.Reader, format string) (document.Stream, error) {
 	if f.Stream != nil {
 		return f.Stream(name, br), nil
 	}
-	in, err := f.Parse(name, br)
+	parse := f.Parse
+	if f.ParseFields != nil && want != nil {
+		parse = func(name string, r io.Reader) (*document.Input, error) { return f.ParseFields(name, r, want) }
+	}
+	in, err := parse(name, br)
 	if err != nil {
 		return nil, err
 	}

@@ -15,7 +15,9 @@
 // A variable is a JSON string in subj and {"var": name} in obj; a constant is
 // a JSON string in obj. Each document also has the fields of the shipped
 // amr-fine spec (unlabeled, nowsd, concepts, ne, negations, wiki,
-// reentrancies, srl), read with another reader (fine.go). The document's "id" is the AMR's `# ::id`, or its
+// reentrancies, srl), read with another reader (fine.go), unless the spec
+// reads none of them (Format.ParseFields). The document's "id" is the
+// AMR's `# ::id`, or its
 // position "1", "2", ... when it has none (Doc.ID is then empty, so that
 // pairing falls back to positions).
 package penman
@@ -25,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -32,13 +35,24 @@ import (
 )
 
 // Format is the penman input adapter.
-var Format = &document.Format{Name: "penman", Detect: Detect, Expect: "a graph in parentheses, (v / concept ...)", Parse: func(name string, r io.Reader) (*document.Input, error) {
+var Format = &document.Format{Name: "penman", Detect: Detect, Expect: "a graph in parentheses, (v / concept ...)",
+	Parse:       func(name string, r io.Reader) (*document.Input, error) { return parseFrom(name, r, nil) },
+	ParseFields: parseFrom,
+}
+
+// FineFields are the fields of the amr-fine spec, which the adapter writes
+// only for a spec that reads one of them (they cost four more readings of
+// each AMR).
+var FineFields = []string{"unlabeled", "nowsd", "concepts", "ne", "negations", "wiki", "reentrancies", "srl"}
+
+func parseFrom(name string, r io.Reader, want func(string) bool) (*document.Input, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return Parse(name, data)
-}}
+	fine := want == nil || slices.ContainsFunc(FineFields, want)
+	return parse(name, data, nil, fine)
+}
 
 // Read parses the AMR file at path; see Parse.
 func Read(path string) (*document.Input, error) {
@@ -58,11 +72,12 @@ func Read(path string) (*document.Input, error) {
 // ...) gives a warning too. Parse fails when the file has text but no AMR in
 // it can be read.
 func Parse(name string, data []byte) (*document.Input, error) {
-	return parse(name, data, nil)
+	return parse(name, data, nil, true)
 }
 
-func parse(name string, data []byte, onAMR func(*parser)) (*document.Input, error) {
-	r := reader{path: name, p: newParser(), in: &document.Input{Path: name}, onAMR: onAMR}
+// parse reads data; fine says whether documents carry the amr-fine fields.
+func parse(name string, data []byte, onAMR func(*parser), fine bool) (*document.Input, error) {
+	r := reader{path: name, p: newParser(), in: &document.Input{Path: name}, onAMR: onAMR, noFine: !fine}
 	r.run(data)
 	if r.readable == 0 && len(r.in.Docs) > 0 {
 		errs := document.DataErrors{{File: name, Msg: fmt.Sprintf("no AMR in the file can be read as smatch reads them (%d tried; is this a Penman AMR file?)", len(r.in.Docs))}}
@@ -162,6 +177,7 @@ type reader struct {
 	// its content lines, stripped and raw, for the amr-fine fields (fine.go)
 	lines, raw [][]byte
 	fine       *fine
+	noFine     bool // the spec reads none of the amr-fine fields
 }
 
 func (r *reader) run(data []byte) {
@@ -204,7 +220,9 @@ func (r *reader) run(data []byte) {
 			continue
 		}
 		r.has = true
-		r.lines, r.raw = append(r.lines, s), append(r.raw, line)
+		if !r.noFine {
+			r.lines, r.raw = append(r.lines, s), append(r.raw, line)
+		}
 		r.p.feed(s, lineNo, int32(cap(line)-cap(s))) // s starts that far into line
 	}
 	if r.has {
@@ -310,10 +328,12 @@ func (r *reader) flush() {
 	if p.fail != nil {
 		r.lines, r.raw = r.lines[:0], r.raw[:0] // no triples in any field
 	}
-	if r.fine == nil {
-		r.fine = newFine()
+	if !r.noFine {
+		if r.fine == nil {
+			r.fine = newFine()
+		}
+		r.out = r.fine.appendFine(r.out, r.lines, r.raw)
 	}
-	r.out = r.fine.appendFine(r.out, r.lines, r.raw)
 	r.out = append(r.out, '}')
 	doc.JSON = string(r.out)
 	r.in.Docs = append(r.in.Docs, doc)

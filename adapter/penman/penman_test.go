@@ -196,7 +196,7 @@ func TestTripleClasses(t *testing.T) {
 		if f.AMRs[0].Triples == nil && f.AMRs[0].Error == nil {
 			continue
 		}
-		in, err := parse(f.File, mustRead(t, "testdata/"+f.File), nil)
+		in, err := parse(f.File, mustRead(t, "testdata/"+f.File), nil, true)
 		if strings.HasSuffix(f.File, "bad.amr") {
 			require.NoError(t, err) // one AMR is good
 		}
@@ -437,4 +437,25 @@ func TestReadmeExample(t *testing.T) {
 	require.Len(t, in.Docs, 1)
 	// props in the same order too; the amr-fine fields are not shown there
 	assert.JSONEq(t, want, gjson.Get(in.Docs[0].JSON, "{id,props}").Raw)
+}
+
+// TestFineFieldsOnDemand: the amr-fine fields are written for a reader of
+// one of them (or of everything), and left out for one that reads only
+// props (Smatch), whose documents are otherwise the same.
+func TestFineFieldsOnDemand(t *testing.T) {
+	const text = "# ::id a\n(w / want-01 :ARG0 (b / boy) :polarity -)\n"
+	read := func(want func(string) bool) string {
+		in, err := Format.ParseFields("x.amr", strings.NewReader(text), want)
+		require.NoError(t, err)
+		require.Len(t, in.Docs, 1)
+		return in.Docs[0].JSON
+	}
+	all := read(nil)
+	smatch := read(func(f string) bool { return f == "id" || f == "props" })
+	fine := read(func(f string) bool { return f == "negations" })
+	assert.Contains(t, all, `"negations"`)
+	assert.Equal(t, all, fine)
+	assert.NotContains(t, smatch, `"negations"`)
+	assert.NotContains(t, smatch, `"unlabeled"`)
+	assert.True(t, strings.HasPrefix(all, strings.TrimSuffix(smatch, "}")), "%s\n%s", smatch, all)
 }

@@ -72,7 +72,7 @@ func readTriples(t testing.TB, path string) ([]readAMR, []string) {
 			r.lines = append(r.lines, tripleLine(tr))
 		}
 		out = append(out, r)
-	})
+	}, true)
 	var warnings []string
 	if in != nil {
 		warnings = in.Warnings
