@@ -12,16 +12,15 @@ import (
 // docprops are the triples of props, each with the sentences of its
 // variables as docSmatch (IBM/docAMR e8937ba, docSmatch/amr.py
 // categorize_nodes_by_sentence) buckets them: "ssnt" for subj, "osnt" for a
-// relation's obj ("" for a constant). The buckets of a document AMR, a root
+// relation's obj ([] for a constant), each an array of sentence numbers. The buckets of a document AMR, a root
 // with :snt1 ... :sntK, are 0 (the root alone) and i (every variable
 // reachable from the :snt i variable): a relation x -> y leads from x to y
 // unless it is :coref or a reversed :domain (a :mod), and from y to x when it
 // was written reversed (an -of role or :mod) or is :part, :subset or
 // :coref; a :coref whose target is still unreachable from the root is then
-// followed forward, in order. A variable's field lists its buckets, joined
-// by ","; an AMR without :snt roles has one bucket, 0. docSmatch lets a
-// variable map to one that shares a bucket: delta on docprops, equal
-// buckets, is the same rule when every variable is in one bucket.
+// followed forward, in order. A variable's field lists its buckets; an AMR
+// without :snt roles has one bucket, 0. docSmatch lets a variable map only
+// to one that shares a bucket.
 var DocFields = []string{"docprops"}
 
 // docSnt holds the buffers of the bucket computation, reused per AMR.
@@ -126,14 +125,14 @@ func (d *docSnt) buckets(p *parser) {
 	d.label = slices.Grow(d.label[:0], n)[:n]
 	var b []byte
 	for v, m := range d.member {
-		b = b[:0]
+		b = append(b[:0], '[')
 		for j, k := range m {
 			if j > 0 {
 				b = append(b, ',')
 			}
 			b = strconv.AppendInt(b, int64(k), 10)
 		}
-		d.label[v] = string(b)
+		d.label[v] = string(append(b, ']'))
 	}
 }
 
@@ -150,12 +149,12 @@ func (d *docSnt) appendDocProps(dst []byte, p *parser) []byte {
 			dst = appendProp(dst, &t)
 			dst = dst[:len(dst)-1]
 			dst = append(dst, `,"ssnt":`...)
-			dst = appendJSONString(dst, []byte(d.label[d.index[string(t.subj)]]))
+			dst = append(dst, d.label[d.index[string(t.subj)]]...)
 			dst = append(dst, `,"osnt":`...)
 			if t.kind == relationTriple {
-				dst = appendJSONString(dst, []byte(d.label[d.index[string(t.obj)]]))
+				dst = append(dst, d.label[d.index[string(t.obj)]]...)
 			} else {
-				dst = append(dst, `""`...)
+				dst = append(dst, `[]`...)
 			}
 			dst = append(dst, '}')
 		}

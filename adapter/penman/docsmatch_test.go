@@ -3,6 +3,7 @@ package penman
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -30,8 +31,8 @@ type docProp struct {
 	Rel  string `json:"rel"`
 	Subj string `json:"subj"`
 	Obj  any    `json:"obj"`
-	SSnt string `json:"ssnt"`
-	OSnt string `json:"osnt"`
+	SSnt []int  `json:"ssnt"`
+	OSnt []int  `json:"osnt"`
 }
 
 // TestDocPropsBuckets compares the sentences of each variable with the
@@ -57,10 +58,10 @@ func TestDocPropsBuckets(t *testing.T) {
 			var props []docProp
 			require.NoError(t, json.Unmarshal(doc["docprops"], &props))
 			var got []string
-			label := map[string]string{}
+			label := map[string][]int{}
 			for _, p := range props {
 				if p.Rel == "instance" {
-					got = append(got, p.Subj+"="+p.SSnt)
+					got = append(got, p.Subj+"="+strings.Trim(strings.Join(strings.Fields(fmt.Sprint(p.SSnt)), ","), "[]"))
 					label[p.Subj] = p.SSnt
 				}
 			}
@@ -75,9 +76,9 @@ func TestDocPropsBuckets(t *testing.T) {
 				if v, ok := p.Obj.(map[string]any); ok {
 					assert.Equal(t, label[v["var"].(string)], p.OSnt)
 				} else {
-					assert.Equal(t, "", p.OSnt)
+					assert.Equal(t, []int{}, p.OSnt)
 				}
-				p.SSnt, p.OSnt = "", ""
+				p.SSnt, p.OSnt = nil, nil
 				assert.Equal(t, plain[j], p)
 			}
 		}
@@ -92,15 +93,15 @@ func TestDocPropsExample(t *testing.T) {
 	require.Len(t, in.Docs, 1)
 	var doc struct{ DocProps json.RawMessage }
 	require.NoError(t, json.Unmarshal([]byte(in.Docs[0].JSON), &doc))
-	want := `[{"rel":"instance","subj":"d","obj":"multi-sentence","ssnt":"0","osnt":""},` +
-		`{"rel":"instance","subj":"g","obj":"go-02","ssnt":"1","osnt":""},` +
-		`{"rel":"instance","subj":"b","obj":"boy","ssnt":"1,2","osnt":""},` +
-		`{"rel":"instance","subj":"s","obj":"sleep-01","ssnt":"2","osnt":""},` +
-		`{"rel":"TOP","subj":"d","obj":"top","ssnt":"0","osnt":""},` +
-		`{"rel":"snt1","subj":"d","obj":{"var":"g"},"ssnt":"0","osnt":"1"},` +
-		`{"rel":"snt2","subj":"d","obj":{"var":"s"},"ssnt":"0","osnt":"2"},` +
-		`{"rel":"arg0","subj":"g","obj":{"var":"b"},"ssnt":"1","osnt":"1,2"},` +
-		`{"rel":"arg0","subj":"s","obj":{"var":"b"},"ssnt":"2","osnt":"1,2"}]`
+	want := `[{"rel":"instance","subj":"d","obj":"multi-sentence","ssnt":[0],"osnt":[]},` +
+		`{"rel":"instance","subj":"g","obj":"go-02","ssnt":[1],"osnt":[]},` +
+		`{"rel":"instance","subj":"b","obj":"boy","ssnt":[1,2],"osnt":[]},` +
+		`{"rel":"instance","subj":"s","obj":"sleep-01","ssnt":[2],"osnt":[]},` +
+		`{"rel":"TOP","subj":"d","obj":"top","ssnt":[0],"osnt":[]},` +
+		`{"rel":"snt1","subj":"d","obj":{"var":"g"},"ssnt":[0],"osnt":[1]},` +
+		`{"rel":"snt2","subj":"d","obj":{"var":"s"},"ssnt":[0],"osnt":[2]},` +
+		`{"rel":"arg0","subj":"g","obj":{"var":"b"},"ssnt":[1],"osnt":[1,2]},` +
+		`{"rel":"arg0","subj":"s","obj":{"var":"b"},"ssnt":[2],"osnt":[1,2]}]`
 	assert.JSONEq(t, want, string(doc.DocProps))
 	// without the field asked for, the document has none
 	in, err = Format.ParseFields("ex", strings.NewReader("(d / a)\n"), func(f string) bool { return f == "props" })
