@@ -21,7 +21,16 @@ import (
 // followed forward, in order. A variable's field lists its buckets; an AMR
 // without :snt roles has one bucket, 0. docSmatch lets a variable map only
 // to one that shares a bucket.
-var DocFields = []string{"docprops"}
+//
+// corefprops are the triples docSmatch's --coref-subscore counts (amr.py
+// find_coref), in the form of docprops: the instance triple of each
+// variable whose concept is implicit-role or coref-entity, and the
+// coreference edges: every relation into such a variable or one that is in several
+// sentences and has two or more parents (relations other than :coref,
+// :part, :subset, in the direction written) in other sentences than its
+// own, not all in the same ones; every :coref from such a variable; every
+// :part or :subset between variables of different sentences.
+var DocFields = []string{"docprops", "corefprops"}
 
 // docSnt holds the buffers of the bucket computation, reused per AMR.
 type docSnt struct {
@@ -136,16 +145,101 @@ func (d *docSnt) buckets(p *parser) {
 	}
 }
 
-// appendDocProps writes the docprops field of the parsed AMR.
+// appendDocProps writes the docprops and corefprops fields of the parsed
+// AMR.
 func (d *docSnt) appendDocProps(dst []byte, p *parser) []byte {
-	dst = append(dst, `,"docprops":[`...)
-	if p.fail == nil && len(p.order) > 0 {
+	ok := p.fail == nil && len(p.order) > 0
+	if ok {
 		d.buckets(p)
+	}
+	dst = append(dst, `,"docprops":[`...)
+	if ok {
+		dst = d.appendTriples(dst, p, nil)
+	}
+	dst = append(dst, `],"corefprops":[`...)
+	if ok {
+		dst = d.appendTriples(dst, p, d.corefTriples(p))
+	}
+	return append(dst, ']')
+}
+
+// corefTriples marks the triples of find_coref: coref nodes' instances and
+// coref edges.
+func (d *docSnt) corefTriples(p *parser) []bool {
+	n := len(p.order)
+	same := func(a, b int32) bool { return slices.Equal(d.member[a], d.member[b]) }
+	parents := make([][]int32, n)
+	for i := range p.triples {
+		t := p.triple(i)
+		if t.kind != relationTriple {
+			continue
+		}
+		r := string(t.rel)
+		if r == "coref" || r == "part" || r == "subset" {
+			continue
+		}
+		x, y := d.index[string(t.subj)], d.index[string(t.obj)]
+		if p.triples[i].inv {
+			parents[x] = append(parents[x], y)
+		} else {
+			parents[y] = append(parents[y], x)
+		}
+	}
+	coref := make([]bool, n) // find_coref's _coref_nodes
+	for i := range p.triples {
+		if t := p.triple(i); t.kind == instanceTriple && isCorefConcept(t.obj) {
+			coref[d.index[string(t.subj)]] = true
+		}
+	}
+	for v := range n {
+		if len(d.member[v]) < 2 || len(parents[v]) < 2 {
+			continue
+		}
+		var rels []int32
+		for _, q := range parents[v] {
+			if !same(q, int32(v)) {
+				rels = append(rels, q)
+			}
+		}
+		if len(rels) < 2 {
+			continue
+		}
+		for _, q := range rels[1:] {
+			if !same(q, rels[0]) {
+				coref[v] = true
+				break
+			}
+		}
+	}
+	mark := make([]bool, len(p.triples))
+	for i := range p.triples {
+		t := p.triple(i)
+		switch t.kind {
+		case instanceTriple:
+			mark[i] = isCorefConcept(t.obj)
+		case relationTriple:
+			x, y := d.index[string(t.subj)], d.index[string(t.obj)]
+			r := string(t.rel)
+			mark[i] = coref[y] || coref[x] && r == "coref" || (r == "part" || r == "subset") && !same(x, y)
+		}
+	}
+	return mark
+}
+
+// appendTriples writes the triples (those marked, if mark is not nil) with
+// the sentences of their variables.
+func (d *docSnt) appendTriples(dst []byte, p *parser, mark []bool) []byte {
+	first := true
+	{
 		for i := range p.triples {
+			if mark != nil && !mark[i] {
+				continue
+			}
 			t := p.triple(i)
-			if i > 0 {
+			if !first {
 				dst = append(dst, ',')
 			}
+			first = false
 			dst = appendProp(dst, &t)
 			dst = dst[:len(dst)-1]
 			dst = append(dst, `,"ssnt":`...)
@@ -159,5 +253,10 @@ func (d *docSnt) appendDocProps(dst []byte, p *parser) []byte {
 			dst = append(dst, '}')
 		}
 	}
-	return append(dst, ']')
+	return dst
+}
+
+// isCorefConcept reports find_coref's special concepts.
+func isCorefConcept(c []byte) bool {
+	return string(c) == "implicit-role" || string(c) == "coref-entity"
 }

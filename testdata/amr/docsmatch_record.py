@@ -5,16 +5,17 @@ totals, and the same three counts of its --coref-subscore ('Total Coref').
 Recorded: docsmatch-r4.json (docK: every document pair of amrgen -join K on
 the Little Prince files, amrparseeval-lpp tgt.test.amr as gold and
 src.test.amr as prediction, K = 2, 5, 10) and docsmatch-r4-coref.json
-(ibm: the DocAMR example of IBM/docAMR's doc_amr_baseline,
-docamr_docAMR.out, as gold against its four sentence AMRs, doc_sen.amr,
-joined by amrgen -join 4 as prediction: coreference merged in the gold
-only).
+(in testdata/amr/docsmatch: ibm, the DocAMR example of IBM/docAMR's
+doc_amr_baseline, docamr_docAMR.out, as gold against its four sentence
+AMRs, doc_sen.amr, joined by amrgen -join 4 as prediction: coreference
+merged in the gold only; ibm-self, the gold against itself; ibm-edit, the
+gold against a copy with two edits).
 
     for k in 2 5 10; do go run ./internal/cmd/amrgen -join $k \
         -gold adapter/penman/testdata/cases/lpp-tgt.test.amr \
         -pred adapter/penman/testdata/cases/lpp-src.test.amr -out DIR/doc$k; done
     python3 docsmatch_record.py /path/to/docAMR DIR doc2 doc5 doc10 > docsmatch-r4.json
-    python3 docsmatch_record.py /path/to/docAMR docsmatch ibm > docsmatch-r4-coref.json
+    python3 docsmatch_record.py /path/to/docAMR docsmatch ibm ibm-self ibm-edit > docsmatch-r4-coref.json
 
 /path/to/docAMR holds the docSmatch package (its smatch.py imports tqdm,
 which may be replaced by a module whose tqdm returns its argument). Each
