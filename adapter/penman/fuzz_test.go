@@ -31,7 +31,7 @@ func countBlocks(data []byte) int {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, name := range []string{"quirks.amr", "bad.amr", "cases/metric-suite-a.txt", "cases/mtool-first.system.amr"} {
+	for _, name := range []string{"quirks.amr", "bad.amr", "cases/metric-suite-a.txt", "cases/mtool-first.system.amr", "docsmatch/roles.amr"} {
 		data, err := os.ReadFile("testdata/" + name)
 		if err != nil {
 			f.Fatal(err)
@@ -57,6 +57,17 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%d documents, smatch splits %d", len(in.Docs), want)
 		}
 		again, _ := Parse("f.amr", data)
+		withDoc, err := Format.ParseFields("f.amr", bytes.NewReader(data), func(f string) bool { return f == "docprops" })
+		if err != nil || len(withDoc.Docs) != len(in.Docs) {
+			t.Fatalf("with docprops: %v, %d documents for %d", err, len(withDoc.Docs), len(in.Docs))
+		}
+		for i, d := range withDoc.Docs {
+			doc := gjson.Parse(d.JSON)
+			if !gjson.Valid(d.JSON) || len(doc.Get("docprops").Array()) < len(gjson.Get(in.Docs[i].JSON, "props").Array()) ||
+				len(doc.Get("corefprops").Array()) > len(doc.Get("docprops").Array()) {
+				t.Fatalf("bad docprops: %s", d.JSON)
+			}
+		}
 		for i, d := range in.Docs {
 			if d.JSON != again.Docs[i].JSON {
 				t.Fatalf("output depends on the run:\n%s\n%s", d.JSON, again.Docs[i].JSON)

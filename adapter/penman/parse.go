@@ -32,6 +32,7 @@ type role struct {
 	key, name, value span
 	dict1            bool // value was a defined variable when read (node_relation_dict1)
 	fromMod          bool // a :mod stored as reversed :domain, for warnings
+	inv              bool // stored reversed (an -of role or :mod): amr.py's is_inverted
 	valueVar         bool // the value is a variable once the AMR is read (set by finish)
 	at               pos
 	next             int32
@@ -60,6 +61,7 @@ type triple struct {
 // garbage collector out of the inner loop.
 type tripleRec struct {
 	kind           kind
+	inv            bool // a relation stored reversed (docSmatch's is_inverted)
 	rel, subj, obj span
 }
 
@@ -251,12 +253,12 @@ func (p *parser) addRole(u span, r, v span, dict1 bool, at pos) {
 	n := len(rb)
 	switch {
 	case n >= 3 && string(rb[n-3:]) == string(suffixOf) && !ofException(rb):
-		rec.key, rec.name, rec.value = v, span{r.lo, r.hi - 3}, u
+		rec.key, rec.name, rec.value, rec.inv = v, span{r.lo, r.hi - 3}, u, true
 	case string(rb) == "mod":
 		lo := int32(len(p.arena))
 		p.arena = append(p.arena, domainName...)
 		p.seq = len(p.arena) // keep cur_charseq empty
-		rec.key, rec.name, rec.value, rec.fromMod = v, span{lo, lo + int32(len(domainName))}, u, true
+		rec.key, rec.name, rec.value, rec.fromMod, rec.inv = v, span{lo, lo + int32(len(domainName))}, u, true, true
 	default:
 		rec.key, rec.name, rec.value = u, r, v
 	}
@@ -482,6 +484,7 @@ func (p *parser) finish() {
 				r := &p.roles[j]
 				if r.dict1 == (pass == 0) && r.valueVar {
 					p.add(relationTriple, p.bytes(r.name), n.name, nil, r.value)
+					p.triples[len(p.triples)-1].inv = r.inv
 				}
 			}
 		}

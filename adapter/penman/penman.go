@@ -51,7 +51,8 @@ func parseFrom(name string, r io.Reader, want func(string) bool) (*document.Inpu
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	fine := want == nil || slices.ContainsFunc(FineFields, want)
-	return parse(name, data, nil, fine)
+	in, err := parseDoc(name, data, nil, fine, want != nil && slices.ContainsFunc(DocFields, want))
+	return in, err
 }
 
 // Read parses the AMR file at path; see Parse.
@@ -77,7 +78,12 @@ func Parse(name string, data []byte) (*document.Input, error) {
 
 // parse reads data; fine says whether documents carry the amr-fine fields.
 func parse(name string, data []byte, onAMR func(*parser), fine bool) (*document.Input, error) {
-	r := reader{path: name, p: newParser(), in: &document.Input{Path: name}, onAMR: onAMR, noFine: !fine}
+	return parseDoc(name, data, onAMR, fine, false)
+}
+
+// parseDoc is parse; doc says whether documents carry the docsmatch field.
+func parseDoc(name string, data []byte, onAMR func(*parser), fine, doc bool) (*document.Input, error) {
+	r := reader{path: name, p: newParser(), in: &document.Input{Path: name}, onAMR: onAMR, noFine: !fine, doc: doc}
 	r.run(data)
 	if r.readable == 0 && len(r.in.Docs) > 0 {
 		errs := document.DataErrors{{File: name, Msg: fmt.Sprintf("no AMR in the file can be read as smatch reads them (%d tried; is this a Penman AMR file?)", len(r.in.Docs))}}
@@ -178,6 +184,8 @@ type reader struct {
 	lines, raw [][]byte
 	fine       *fine
 	noFine     bool // the spec reads none of the amr-fine fields
+	doc        bool // the spec reads docprops (docsmatch.go)
+	docs       *docSnt
 }
 
 func (r *reader) run(data []byte) {
@@ -333,6 +341,12 @@ func (r *reader) flush() {
 			r.fine = newFine()
 		}
 		r.out = r.fine.appendFine(r.out, r.lines, r.raw)
+	}
+	if r.doc {
+		if r.docs == nil {
+			r.docs = &docSnt{}
+		}
+		r.out = r.docs.appendDocProps(r.out, p)
 	}
 	r.out = append(r.out, '}')
 	doc.JSON = string(r.out)
