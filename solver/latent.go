@@ -206,6 +206,13 @@ type LatentSolver struct {
 	// split again.
 	sub     *LatentSolver
 	noParts bool
+	// Twin classes of the problem being solved, by variable (-1: none),
+	// and how many variable pairs their symmetry breaking killed.
+	twinX, twinY []int32
+	symKills     int64
+	// bare turns the incumbent heuristics off, so that tests see small
+	// problems branch.
+	bare bool
 
 	// Input processing.
 	pRow, pCol []int32 // item row and column of each input pair (1:1 form), -1 if unusable
@@ -277,6 +284,7 @@ func (s *LatentSolver) stop() bool {
 // malformed input.
 func (s *LatentSolver) Solve(p *LatentProblem, lim Limits) LatentResult {
 	s.begin(lim)
+	s.twinX, s.twinY = nil, nil
 	return s.solve(p, nil)
 }
 
@@ -284,6 +292,7 @@ func (s *LatentSolver) Solve(p *LatentProblem, lim Limits) LatentResult {
 func (s *LatentSolver) begin(lim Limits) {
 	s.nodes, s.maxNodes, s.aborted, s.interrupted = 0, lim.MaxNodes, false, false
 	s.work, s.maxWork = 0, lim.MaxWork
+	s.symKills = 0
 	s.stopCh = lim.Stop
 	s.deadline = time.Time{}
 	if lim.Timeout > 0 {
@@ -320,6 +329,9 @@ func (s *LatentSolver) solve(p *LatentProblem, seed []int32) LatentResult {
 	q.finish(len(s.xr.up), len(s.yr.up), s.nr, s.nc)
 	q.xUp = append(q.xUp[:0], s.xr.up...)
 	q.yUp = append(q.yUp[:0], s.yr.up...)
+	if s.twinX != nil || s.twinY != nil {
+		q.setTwins(s.twinX, s.twinY, nil, nil)
+	}
 	top.seed = top.seed[:0]
 	if seed != nil {
 		// In the problem's numbering; a variable of the seed that no pair
@@ -636,6 +648,7 @@ func (s *LatentSolver) extract(lv *latLevel, c int, sub *latLevel) {
 	r.finish(len(sub.xr.up), len(sub.yr.up), len(sub.rr.up), len(sub.cr.up))
 	r.xUp = append(r.xUp[:0], sub.xr.up...)
 	r.yUp = append(r.yUp[:0], sub.yr.up...)
+	r.inheritTwins(q)
 	sub.seed = sub.seed[:0]
 	if len(lv.seed) > 0 {
 		sub.seed = fill32(sub.seed, r.nx, -1)
@@ -671,6 +684,7 @@ func (s *LatentSolver) reduceInto(st *search, r *lprob, sub *latLevel) {
 	r.finish(len(sub.xr.up), len(sub.yr.up), len(sub.rr.up), len(sub.cr.up))
 	r.xUp = append(r.xUp[:0], sub.xr.up...)
 	r.yUp = append(r.yUp[:0], sub.yr.up...)
+	r.inheritTwins(q)
 	// The incumbent, restricted to what is left, seeds the parts.
 	sub.seed = fill32(sub.seed, r.nx, -1)
 	for a, x := range r.xUp {

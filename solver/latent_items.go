@@ -133,7 +133,14 @@ func (s *LatentSolver) SolveItems(it *LatentItems, lim Limits) LatentResult {
 	s.work += g.npairs
 	p := &s.itProb
 	g.expand(p, &s.itVars)
+	g.twinX = g.twinClasses(true, g.twinX)
+	g.twinY = g.twinClasses(false, g.twinY)
+	if twinOrderings(g.twinX)+twinOrderings(g.twinY) >= minTwinOrderings {
+		s.twinX, s.twinY = g.twinX, g.twinY
+	}
+	s.work += int64(len(g.xinc) + len(g.yinc))
 	r := s.solve(p, g.sig)
+	s.twinX, s.twinY = nil, nil
 	if r.Total < val {
 		// A limit stopped the search before it offered the seed: keep σ.
 		return finish(val, min(r.Bound, ub), false)
@@ -193,6 +200,8 @@ type itemState struct {
 
 	scratch []uint64
 	cnt     []int32
+
+	twinX, twinY []int32 // twin classes (latent_twins.go)
 }
 
 type incidence struct{ item, pos int32 }

@@ -169,3 +169,29 @@ func BenchmarkLatentDoc(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLatentItemsTwins: pairs of different graphs of one concept
+// whose leaves hang from one or two hubs by one of two roles, with a
+// third as many one-way links (latTwinGraph): many interchangeable
+// leaves, where the symmetry breaking prunes. Each iteration solves 5
+// pairs under the default budget.
+func BenchmarkLatentItemsTwins(b *testing.B) {
+	for _, n := range []int{20, 30, 40} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(uint64(n), 13))
+			its := make([]*LatentItems, 5)
+			for i := range its {
+				its[i] = latItems(latTwinGraph(rng, n, 0, n/3), latTwinGraph(rng, n, 0, n/3))
+			}
+			var s LatentSolver
+			rs := make([]LatentResult, len(its))
+			b.ReportAllocs()
+			for b.Loop() {
+				for i, it := range its {
+					rs[i] = s.SolveItems(it, DefaultLimits)
+				}
+			}
+			latReport(b, rs)
+		})
+	}
+}

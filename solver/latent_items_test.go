@@ -160,6 +160,7 @@ func latItemsBrute(t *testing.T) {
 	var s LatentSolver
 	kinds := []string{"symmetric", "self", "isomorphic", "near", "trees", "stars"}
 	proven, met := 0, 0
+	symKills := int64(0)
 	for round := range 360 {
 		kind := kinds[round%len(kinds)]
 		n := 1 + rng.IntN(5)
@@ -198,6 +199,7 @@ func latItemsBrute(t *testing.T) {
 			assert.Equal(t, want, latBrute(latSmatch(x, y)), "Expand differs from the pairs")
 		}
 		r := s.SolveItems(it, Limits{})
+		symKills += s.symKills
 		latItemsCheck(t, it, r)
 		require.Truef(t, r.Proven, "round %d (%s) not proven", round, kind)
 		latAssertTotal(t, want, r.Total, fmt.Sprintf("round %d (%s)", round, kind))
@@ -215,7 +217,7 @@ func latItemsBrute(t *testing.T) {
 		assert.GreaterOrEqual(t, r.Bound, want)
 	}
 	assert.Equal(t, 360, proven)
-	t.Logf("%d of 360 proven without a node", met)
+	t.Logf("%d of 360 proven without a node; symmetry breaking killed %d variable pairs", met, symKills)
 }
 
 // latStarGraph is one or two hubs with leaves of one concept hanging by
@@ -341,13 +343,15 @@ func latItemsDecode(data []byte) *LatentItems {
 
 // FuzzLatentItems checks SolveItems against brute force on the expanded
 // problem, for any classes, weights and variable lists (out of range ones
-// included).
+// included), and so the branch and bound alone with symmetry breaking
+// (whatever the number of twins) and without incumbent heuristics.
 func FuzzLatentItems(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte{3, 3, 2, 2, 2, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 2, 1, 1, 2, 2, 1, 0, 1, 1, 0, 2, 1, 2, 0})
 	f.Add([]byte{4, 4, 1, 2, 1, 0, 0, 1, 1, 1, 1, 2, 1, 2, 3, 1, 0, 3, 1, 3, 0, 1, 1, 2, 1, 1, 0, 2})
 	f.Add([]byte{5, 5, 3, 1, 2, 3, 1, 1, 0, 1, 1, 0, 1, 2, 1, 1, 2, 1, 3, 3, 1, 3, 4, 2, 1, 4, 3, 1, 4})
 	var s LatentSolver
+	bare := LatentSolver{bare: true}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		it := latItemsDecode(data)
 		var p LatentProblem
@@ -363,6 +367,11 @@ func FuzzLatentItems(f *testing.F) {
 		latItemsCheck(t, it, r)
 		require.True(t, r.Proven)
 		latAssertTotal(t, want, r.Total, "fuzz")
+		var p2 LatentProblem
+		r = latSolveTwins(&bare, it, &p2)
+		latCheck(t, &p2, r)
+		require.True(t, r.Proven)
+		latAssertTotal(t, want, r.Total, "fuzz, symmetry breaking")
 		r = s.SolveItems(it, Limits{MaxPairs: 1})
 		latItemsCheck(t, it, r)
 		require.GreaterOrEqual(t, r.Bound+1e-9, want)

@@ -30,6 +30,15 @@ type lprob struct {
 
 	integral bool // every weight is an integer and their sum is exact
 
+	// Twin classes (latent_twins.go): per variable its class (-1: none),
+	// its rank in the top problem's order, and the next member of its
+	// class (itself when it has no twin).
+	twins        bool
+	tcX, tcY     []int32
+	ordX, ordY   []int32
+	nextX, nextY []int32
+	lastOf       []int32
+
 	// Building scratch: requirements as raw (a, b) local variable pairs,
 	// and the counting-sort buffers.
 	ra, rb     []int32
@@ -47,6 +56,7 @@ func (q *lprob) reset() {
 	q.ra, q.rb = q.ra[:0], q.rb[:0]
 	q.xUp, q.yUp, q.pUp = q.xUp[:0], q.yUp[:0], q.pUp[:0]
 	q.wsum, q.allInteger = 0, true
+	q.twins = false
 }
 
 // addReq adds requirement (a, b) to the pair being built; addPair closes

@@ -209,6 +209,9 @@ func (st *search) fix(k int32) {
 			st.kill(k2)
 		}
 	}
+	if q.twins {
+		st.breakSymmetry(a, b)
+	}
 }
 
 // undo takes back every decision made since the trail had length mark.
@@ -688,7 +691,10 @@ func (st *search) tighten() (changed, infeasible bool) {
 			continue
 		}
 		n, last := st.aliveX(a)
-		if n == 1 && (st.mustX[a] || st.aliveYCount(q.vpb[last]) == 1) {
+		// With nothing else left for either, taking the pair loses
+		// nothing; unless a twin is still open, where it could leave the
+		// ordered σ the symmetry breaking keeps.
+		if n == 1 && (st.mustX[a] || st.aliveYCount(q.vpb[last]) == 1 && !st.twinsOpen(a, q.vpb[last])) {
 			st.fix(last)
 			changed = true
 		} else if n == 0 && st.mustX[a] {
@@ -1003,6 +1009,9 @@ const ascentIters = 50
 // heuristics looks for a better incumbent: the decisions made so far and
 // the assignment found by the last bound, improved by hill climbing.
 func (st *search) heuristics() {
+	if st.s.bare {
+		return
+	}
 	q := st.q
 	st.sig = fill32(st.sig, q.nx, -1)
 	st.inv = fill32(st.inv, q.ny, -1)
@@ -1044,6 +1053,9 @@ func (st *search) seedFrom(seed []int32) {
 // while the bound ub is not met, and reports whether the incumbent
 // improved.
 func (st *search) restarts(ub float64) bool {
+	if st.s.bare {
+		return false
+	}
 	q := st.q
 	const restarts = 3
 	inc := st.inc

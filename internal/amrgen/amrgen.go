@@ -131,6 +131,37 @@ func OneConcept(n int, seed uint64) Graph {
 	return g
 }
 
+// Leaves is a coordination of a few hubs with many leaves: a root "and"
+// with 2–4 hubs of concept person (:op), each leaf a person or a thing
+// under a random hub by :ARG1 or :mod, and n/8 :ARG0 links between random
+// nodes. Leaves of one concept under one hub by one role and no link are
+// interchangeable (twins), as the members of a list are in AMRs of
+// enumerations; with few concepts, only the structure tells the rest
+// apart.
+func Leaves(n int, seed uint64) Graph {
+	rng := rand.New(rand.NewPCG(seed, 0x1eaf))
+	hubs := min(n-1, 2+rng.IntN(3))
+	g := Graph{Concepts: make([]string, max(n, 0))}
+	leafOf := []string{"person", "thing"}
+	rels := []string{"ARG1", "mod"}
+	for i := range g.Concepts {
+		switch {
+		case i == 0:
+			g.Concepts[i] = "and"
+		case i <= hubs:
+			g.Concepts[i] = "person"
+			g.Edges = append(g.Edges, Edge{0, "op", i})
+		default:
+			g.Concepts[i] = leafOf[rng.IntN(len(leafOf))]
+			g.Edges = append(g.Edges, Edge{1 + rng.IntN(hubs), rels[rng.IntN(len(rels))], i})
+		}
+	}
+	for range n / 8 {
+		g.Edges = append(g.Edges, Edge{1 + rng.IntN(n-1), "ARG0", 1 + rng.IntN(n-1)})
+	}
+	return g
+}
+
 // AMRLike is a random AMR-like tree of n nodes: predicates and entities
 // drawn from a small vocabulary in which person, thing and a few others
 // repeat (as they do in real AMRs), core and non-core roles, some
@@ -325,6 +356,12 @@ func Fixed() map[string]Pair {
 		"chain5000": self(Chain(5000, 7)),
 		"star1000":  self(Star(1000)),
 	}
+	var leaves Pair
+	for s := range uint64(10) {
+		leaves.Gold = append(leaves.Gold, Leaves(40, s).Penman("a"))
+		leaves.Pred = append(leaves.Pred, Leaves(40, s+100).Penman("b"))
+	}
+	m["leaves40"] = leaves
 	for _, n := range []int{60, 200} {
 		var p Pair
 		for s := range uint64(10) {

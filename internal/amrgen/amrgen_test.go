@@ -54,8 +54,12 @@ func TestShapes(t *testing.T) {
 	assert.Len(t, p.Edges, len(h.Edges))
 	assert.NotEqual(t, h.Penman("a"), p.Penman("a"))
 	assert.Equal(t, 5000, strings.Count(Chain(5000, 7).Penman("a"), " / "))
+	l := Leaves(40, 1)
+	assert.Len(t, l.Concepts, 40)
+	assert.Equal(t, 40, strings.Count(l.Penman("a"), " / "), "every node is reached")
 	f := Fixed()
 	assert.Len(t, f["near60"].Gold, 10)
+	assert.Len(t, f["leaves40"].Pred, 10)
 	assert.Len(t, f["near60"].Pred, 10)
 	assert.Equal(t, 1001, strings.Count(f["star1000"].Gold[0], " / "))
 }

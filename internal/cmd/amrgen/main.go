@@ -7,7 +7,9 @@
 // The fixed set: onecon60 (two different 60-node graphs of one concept),
 // chain2000 and chain5000 (a chain against itself), star1000 (a 1,000-leaf
 // star against itself) and near60 / near200 (AMR-like graphs with repeated
-// concepts against a 10% perturbed copy, 10 pairs each). With -join K it
+// concepts against a 10% perturbed copy, 10 pairs each), and leaves40
+// (10 pairs of different 40-node coordinations of many interchangeable
+// leaves, where symmetry breaking counts). With -join K it
 // instead joins the AMRs of G and P, K at a time, into document pairs
 // (multi-sentence roots) written as DIR/gold.amr and DIR/pred.amr.
 package main
