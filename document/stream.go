@@ -27,10 +27,17 @@ type Conventional interface {
 	Unpaired() (rule Unpaired, who string)
 }
 
+// Hinted is a Stream whose adapter says how its documents pair, for the
+// message when they do not (see Input.PairHint).
+type Hinted interface {
+	PairHint() string
+}
+
 // InputStream streams the documents of an input already read.
 func InputStream(in *Input) Stream { return &inputStream{in: in} }
 
 func (s *inputStream) Unpaired() (Unpaired, string) { return s.in.Unpaired, s.in.Convention }
+func (s *inputStream) PairHint() string             { return s.in.PairHint }
 
 // InputOf returns the input a stream of InputStream streams, or nil for a
 // stream that reads as it goes.

@@ -52,7 +52,8 @@ type pairer struct {
 	// unreadable, per side: a document could not be read or has no id,
 	// so documents of the other side may miss their partner because of it.
 	unreadable [2]bool
-	maxWaiting int // the most documents waiting on one side (for tests)
+	cut        [2]bool // the stream ended on errors (document.DataErrors)
+	maxWaiting int     // the most documents waiting on one side (for tests)
 	// posIDs are the ids given to pairs by position so far (see
 	// positionalID).
 	posIDs map[string]bool
@@ -120,7 +121,7 @@ func (pr *pairer) run() {
 					pr.fatal = err
 					continue
 				}
-				pr.unreadable[side] = true
+				pr.unreadable[side], pr.cut[side] = true, true
 				for _, e := range list {
 					pr.errs = append(pr.errs, sortedError{phaseRead, 1 - side, pr.read[side], e})
 				}
@@ -276,7 +277,8 @@ func (pr *pairer) finish() {
 				pr.unpairedByPosition(side, w.doc, w.index)
 			}
 		}
-		if pr.read[0] != pr.read[1] && !pr.lenient() {
+		// A stream cut short by its errors has an unknown count.
+		if pr.read[0] != pr.read[1] && !pr.lenient() && !pr.cut[0] && !pr.cut[1] {
 			why := "without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)"
 			if pr.gold.Positional() || pr.pred.Positional() {
 				// An adapter's documents without names (CoNLL-2003 columns).
@@ -338,11 +340,11 @@ func (pr *pairer) finish() {
 	}
 }
 
-// pairHint is what the adapter of a stream read whole says about how its
-// documents pair (document.Input.PairHint).
+// pairHint is what the adapter of a stream says about how its documents
+// pair (document.Input.PairHint).
 func pairHint(s document.Stream) string {
-	if in := document.InputOf(s); in != nil {
-		return in.PairHint
+	if h, ok := s.(document.Hinted); ok {
+		return h.PairHint()
 	}
 	return ""
 }

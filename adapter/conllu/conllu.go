@@ -66,12 +66,17 @@
 //
 // # Memory
 //
-// The file is read one line at a time through a buffer; only the current
-// document's words are held, besides the JSON of the documents read.
+// The file is read one line at a time through a buffer, and a run reads it
+// as a stream (Stream): only the current document is held, so memory
+// follows the largest document, not the file. Errors are collected as the
+// stream goes (the first ten), and once one is found the file yields no
+// more documents: its errors end it, and the run is not scored, as when
+// the file is read whole (ParseReader).
 package conllu
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 
@@ -79,7 +84,7 @@ import (
 )
 
 // Format is the conllu input adapter.
-var Format = &document.Format{Name: "conllu", Detect: Detect, Parse: ParseReader, Expect: "lines of ten tab-separated columns, a word ID first"}
+var Format = &document.Format{Name: "conllu", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "lines of ten tab-separated columns, a word ID first"}
 
 // Read reads the CoNLL-U file at path; see ParseReader.
 func Read(path string) (*document.Input, error) {
@@ -99,6 +104,61 @@ func ParseReader(name string, r io.Reader) (*document.Input, error) {
 		return nil, err
 	}
 	return p.finish()
+}
+
+// Stream reads a CoNLL-U file from r one document at a time; see
+// ParseReader. Malformed input ends the stream with a document.DataErrors
+// naming lines (up to ten, read on to the end of the file or the tenth).
+func Stream(name string, r io.Reader) document.Stream {
+	return &stream{p: newParser(name), lr: newLineReader(r)}
+}
+
+type stream struct {
+	p    *parser
+	lr   *lineReader
+	next int // index in p.in.Docs of the next document to return
+	done bool
+}
+
+func (s *stream) Path() string       { return s.p.name }
+func (s *stream) Positional() bool   { return true }
+func (s *stream) PairHint() string   { return pairHint }
+func (s *stream) Warnings() []string { return nil }
+
+func (s *stream) Next() (document.Doc, error) {
+	p := s.p
+	for {
+		if len(p.errs) == 0 && s.next < len(p.in.Docs) {
+			d := p.in.Docs[s.next]
+			p.in.Docs[s.next] = document.Doc{} // returned: not held
+			s.next++
+			if s.next == len(p.in.Docs) {
+				p.in.Docs, s.next = p.in.Docs[:0], 0
+			}
+			return d, nil
+		}
+		if s.done {
+			return document.Doc{}, io.EOF
+		}
+		line, err := s.lr.next()
+		if err == io.EOF {
+			s.done = true
+			if _, ferr := p.finish(); ferr != nil {
+				return document.Doc{}, ferr
+			}
+			continue
+		}
+		if err != nil {
+			s.done = true
+			return document.Doc{}, fmt.Errorf("%s: %w", p.name, err)
+		}
+		p.feed(line)
+		if len(p.errs) > maxErrors {
+			// Enough errors: no more are reported.
+			s.done = true
+			return document.Doc{}, p.errs
+		}
+	}
 }
 
 // Detect reports whether the start of a file looks like CoNLL-U: its

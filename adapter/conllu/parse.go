@@ -66,6 +66,8 @@ type parser struct {
 	errs document.DataErrors
 	line int
 
+	nDocs int // documents ended so far
+
 	// the current document
 	docStarted bool
 	docLine    int
@@ -147,40 +149,64 @@ func (p *parser) errorf(line int, format string, args ...any) {
 	p.errs = append(p.errs, &document.DataError{File: fmt.Sprintf("%s:%d", p.name, line), Msg: fmt.Sprintf(format, args...)})
 }
 
-// read feeds every line of r, as the scorer reads them: "\r\n" or "\n"
-// ends a line.
+// read feeds every line of r.
 func (p *parser) read(r io.Reader) error {
+	lr := newLineReader(r)
+	for {
+		line, err := lr.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.name, err)
+		}
+		p.feed(line)
+	}
+}
+
+// lineReader yields the lines of a text as the scorer reads them: "\r\n"
+// or "\n" ends a line, and a final line without an end counts.
+type lineReader struct {
+	br    *bufio.Reader
+	long  []byte
+	first bool
+	eof   bool
+}
+
+func newLineReader(r io.Reader) *lineReader {
 	br, ok := r.(*bufio.Reader)
 	if !ok || br.Size() < bufSize {
 		br = bufio.NewReaderSize(r, bufSize)
 	}
-	var long []byte
-	first := true
-	for {
-		line, err := br.ReadSlice('\n')
+	return &lineReader{br: br, first: true}
+}
+
+// next returns the next line, without its end, valid until the next
+// call; io.EOF after the last.
+func (lr *lineReader) next() ([]byte, error) {
+	for !lr.eof {
+		line, err := lr.br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
-			long = append(long[:0], line...)
+			lr.long = append(lr.long[:0], line...)
 			for err == bufio.ErrBufferFull {
-				line, err = br.ReadSlice('\n')
-				long = append(long, line...)
+				line, err = lr.br.ReadSlice('\n')
+				lr.long = append(lr.long, line...)
 			}
-			line = long
+			line = lr.long
 		}
 		if err != nil && err != io.EOF {
-			return fmt.Errorf("%s: %w", p.name, err)
+			return nil, err
 		}
-		if first {
-			line, first = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF")), false
+		lr.eof = err == io.EOF
+		if lr.first {
+			line, lr.first = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF")), false
 		}
 		if len(line) > 0 {
 			line = bytes.TrimSuffix(line, []byte("\n"))
-			line = bytes.TrimSuffix(line, []byte("\r"))
-			p.feed(line)
-		}
-		if err == io.EOF {
-			return nil
+			return bytes.TrimSuffix(line, []byte("\r")), nil
 		}
 	}
+	return nil, io.EOF
 }
 
 // feed reads one line, without its end.
@@ -620,7 +646,8 @@ func (p *parser) endDoc() {
 	b.WriteString(`],"words":[`)
 	b.Write(p.words)
 	b.WriteString("]}")
-	idx := len(p.in.Docs)
+	idx := p.nDocs // not len(p.in.Docs): a stream empties it as it goes
+	p.nDocs++
 	lines := slices.Clone(p.lines)
 	p.in.Docs = append(p.in.Docs, document.Doc{
 		Index: idx, Line: p.docLine, JSON: b.String(),
