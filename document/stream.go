@@ -85,6 +85,9 @@ func Collect(s Stream) (*Input, error) {
 	if c, ok := s.(Conventional); ok {
 		in.Unpaired, in.Convention = c.Unpaired()
 	}
+	if h, ok := s.(Hinted); ok {
+		in.PairHint = h.PairHint()
+	}
 	var errs DataErrors
 	for {
 		d, err := s.Next()

@@ -53,8 +53,10 @@
 // # Memory
 //
 // The text is read one line at a time through a buffer; what is kept is
-// a 4-byte code per token (the scheme of strict mode is only known at the
-// end of the file) and the JSON of the documents.
+// a 2-byte code per token (the scheme of strict mode is only known at the
+// end of the file). A run reads the file as a stream (Stream), which
+// writes each document's JSON when it is asked for, so that the JSON of
+// one document at a time is held, not the corpus's.
 package bio
 
 import (
@@ -66,7 +68,7 @@ import (
 )
 
 // Format is the bio input adapter.
-var Format = &document.Format{Name: "bio", Detect: Detect, Parse: ParseReader, Expect: "CoNLL-2003 columns: a token per line, its tag last"}
+var Format = &document.Format{Name: "bio", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "CoNLL-2003 columns: a token per line, its tag last"}
 
 // Read reads the file at path; see ParseReader.
 func Read(path string) (*document.Input, error) {
@@ -87,6 +89,59 @@ func ParseReader(name string, r io.Reader) (*document.Input, error) {
 		return nil, err
 	}
 	return p.finish()
+}
+
+// Stream reads a file of tagged tokens from r and yields its documents
+// one at a time, each written when it is asked for; see ParseReader. The
+// file is read to its end at the first call, as strict mode's scheme
+// depends on every tag of it: what is held is its tokens' tag codes, 2
+// bytes each, not the documents.
+func Stream(name string, r io.Reader) document.Stream {
+	return &stream{p: newParser(name), r: r}
+}
+
+type stream struct {
+	p       *parser
+	r       io.Reader
+	w       writer
+	next    int
+	started bool
+	done    bool
+	flushed int // warnings given out
+}
+
+func (s *stream) Path() string     { return s.p.name }
+func (s *stream) Positional() bool { return true }
+
+func (s *stream) Warnings() []string {
+	w := s.p.warnings[s.flushed:]
+	s.flushed = len(s.p.warnings)
+	return w
+}
+
+func (s *stream) Next() (document.Doc, error) {
+	if s.done {
+		return document.Doc{}, io.EOF
+	}
+	if !s.started {
+		s.started = true
+		err := s.p.readFrom(s.r)
+		if err == nil {
+			err = s.p.end()
+		}
+		if err != nil {
+			s.done = true
+			return document.Doc{}, err
+		}
+		s.w = writer{p: s.p, scheme: detect(s.p.seen)}
+	}
+	if s.next == len(s.p.docs) {
+		s.done = true
+		s.w.warnLoose()
+		return document.Doc{}, io.EOF
+	}
+	s.next++
+	return s.w.document(s.next - 1), nil
 }
 
 // Parse is ParseReader on a text held in memory.

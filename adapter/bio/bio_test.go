@@ -211,6 +211,30 @@ func TestStreamEqualsWhole(t *testing.T) {
 	assert.Equal(t, 16*(len(streamTexts())-1), n)
 }
 
+// TestDocumentStream: Stream gives the documents and warnings of
+// ParseReader, or its errors, on every test text (Collect gathers them as
+// a run would).
+func TestDocumentStream(t *testing.T) {
+	for name, text := range streamTexts() {
+		want, wantErr := Parse(name, []byte(text))
+		s := Stream(name, strings.NewReader(text))
+		assert.True(t, s.Positional())
+		got, err := document.Collect(s)
+		if wantErr != nil {
+			assert.Equal(t, wantErr, err, name)
+			continue
+		}
+		require.NoError(t, err, name)
+		assert.Equal(t, want.Docs, got.Docs, name)
+		assert.Equal(t, want.Warnings, got.Warnings, name)
+		_, err = s.Next()
+		assert.Equal(t, io.EOF, err, "after the end")
+	}
+	boom := errors.New("boom")
+	_, err := Stream("e.txt", io.MultiReader(strings.NewReader("a B-PER\n"), iotest.ErrReader(boom))).Next()
+	assert.Same(t, boom, err)
+}
+
 func TestReadErrors(t *testing.T) {
 	boom := errors.New("boom")
 	in, err := ParseReader("e.txt", io.MultiReader(strings.NewReader("a B-PER\n"), iotest.ErrReader(boom)))

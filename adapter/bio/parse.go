@@ -331,44 +331,63 @@ func quote(tag []byte) string {
 	return strconv.Quote(string(tag))
 }
 
-// finish turns what was read into documents, once the scheme of strict
-// mode is known.
-func (p *parser) finish() (*document.Input, error) {
+// end ends the reading of the file: its malformed tags, or the warnings
+// known once it is read; the documents can then be written.
+func (p *parser) end() error {
 	if p.nErrs > 0 {
 		errs := p.errs
 		if p.nErrs > maxErrors {
 			errs = append(errs, &document.DataError{File: p.name, Msg: fmt.Sprintf("%d more malformed tags", p.nErrs-maxErrors)})
 		}
-		return nil, errs
-	}
-	in := &document.Input{Path: p.name, Positional: true}
-	scheme := detect(p.seen)
-	w := writer{p: p, scheme: scheme}
-	for k := range p.docs {
-		w.doc(k)
-		d := &p.docs[k]
-		id := strconv.Itoa(k + 1)
-		in.Docs = append(in.Docs, document.Doc{
-			Index: k,
-			Line:  int(d.line),
-			ID:    id,
-			JSON:  string(w.out),
-			Name:  fmt.Sprintf("document %s (line %d)", id, d.line),
-			Shape: fmt.Sprintf("%d tokens", w.tokens),
-		})
+		return errs
 	}
 	if p.docStartTags > 0 {
 		p.warnf(p.docStartLine, "%d -DOCSTART- line(s) tagged other than O, the first here; read as O", p.docStartTags)
 	}
-	if w.nLoose > 0 {
-		p.warnf(w.firstLoose, "%d of %d entities %s, the first here: ner counts them, as conlleval does; ner_strict (seqeval's strict mode, %s) does not",
-			w.nLoose, w.nEntities, looseWhy[scheme], scheme)
-	}
 	if p.codes.n == 0 {
 		p.warnings = append(p.warnings, p.name+": no tokens")
 	}
+	return nil
+}
+
+// finish turns what was read into documents, once the scheme of strict
+// mode is known.
+func (p *parser) finish() (*document.Input, error) {
+	if err := p.end(); err != nil {
+		return nil, err
+	}
+	in := &document.Input{Path: p.name, Positional: true}
+	w := writer{p: p, scheme: detect(p.seen)}
+	for k := range p.docs {
+		in.Docs = append(in.Docs, w.document(k))
+	}
+	w.warnLoose()
 	in.Warnings = p.warnings
 	return in, nil
+}
+
+// document writes document k.
+func (w *writer) document(k int) document.Doc {
+	w.doc(k)
+	d := &w.p.docs[k]
+	id := strconv.Itoa(k + 1)
+	return document.Doc{
+		Index: k,
+		Line:  int(d.line),
+		ID:    id,
+		JSON:  string(w.out),
+		Name:  fmt.Sprintf("document %s (line %d)", id, d.line),
+		Shape: fmt.Sprintf("%d tokens", w.tokens),
+	}
+}
+
+// warnLoose warns, once every document is written, about the entities
+// strict mode drops.
+func (w *writer) warnLoose() {
+	if w.nLoose > 0 {
+		w.p.warnf(w.firstLoose, "%d of %d entities %s, the first here: ner counts them, as conlleval does; ner_strict (seqeval's strict mode, %s) does not",
+			w.nLoose, w.nEntities, looseWhy[w.scheme], w.scheme)
+	}
 }
 
 // looseWhy says how an entity breaks each scheme.
