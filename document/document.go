@@ -140,7 +140,9 @@ func (d *Doc) Key(path string) (key, why string) {
 	v := gjson.Get(d.JSON, path)
 	switch v.Type {
 	case gjson.String:
-		return v.Str, ""
+		// A copy: the key outlives the document (a run keeps every
+		// document's id), and a slice of its JSON would keep all of it.
+		return strings.Clone(v.Str), ""
 	case gjson.Number:
 		// Integers keep every digit: two ids beyond 2^53 must not collide.
 		if i, err := strconv.ParseInt(v.Raw, 10, 64); err == nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/metricc/metricc/ast"
 	"github.com/metricc/metricc/eval/value"
@@ -40,7 +41,16 @@ type KeySums struct {
 func keyOf(c *ctx, r value.Ref) string {
 	switch c.a.Kind(r) {
 	case value.String:
-		return c.a.Str(r)
+		// The run keeps every document's breakdown keys; a string of the
+		// arena may be a slice of the document's JSON, which it would
+		// keep whole. The worker's copy of each key is shared instead.
+		s := c.a.Str(r)
+		k, ok := c.keyNames[s]
+		if !ok {
+			k = strings.Clone(s)
+			c.keyNames[k] = k
+		}
+		return k
 	case value.Bool:
 		return strconv.FormatBool(c.a.Num(r) != 0)
 	}

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/document"
 	"github.com/metricc/metricc/eval"
 )
 
@@ -80,5 +82,45 @@ metric bag_solved  = F<->[bag](delta[start] * delta[end] * delta[label] * delta[
 		m := byName(d.Metrics)
 		check("set "+d.ID, m["set_counted"], m["set_solved"])
 		check("bag "+d.ID, m["bag_counted"], m["bag_solved"])
+	}
+}
+
+// TestKeptStringsOwnTheirBytes: what a run keeps of each document (its id
+// and its breakdown keys) is a copy, not a slice of the document's JSON,
+// which would keep the whole document alive to the end of the run.
+func TestKeptStringsOwnTheirBytes(t *testing.T) {
+	p := compile(t, `
+type Ent { start: int, label: string }
+type Doc { id: string, ents: set<Ent> }
+input Doc
+metric ner = F<->[ents](delta) by label
+`)
+	var gold, pred []any
+	for i := range 5 {
+		d := map[string]any{"id": fmt.Sprint("doc", i), "ents": []map[string]any{{"start": 1, "label": "PER"}, {"start": 2, "label": fmt.Sprint("T", i)}}}
+		gold, pred = append(gold, d), append(pred, d)
+	}
+	g, pr := input(t, "g", gold...), input(t, "p", pred...)
+	sc, err := p.ScoreDocStreams(document.InputStream(g), document.InputStream(pr), eval.Options{})
+	require.NoError(t, err)
+	inside := func(s string) bool {
+		for _, in := range []*document.Input{g, pr} {
+			for _, d := range in.Docs {
+				lo := uintptr(unsafe.Pointer(unsafe.StringData(d.JSON)))
+				at := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+				if len(s) > 0 && at >= lo && at < lo+uintptr(len(d.JSON)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	require.Len(t, sc.IDs, 5)
+	for d, id := range sc.IDs {
+		assert.False(t, inside(id), "id %q", id)
+		require.NotEmpty(t, sc.Sums[d][0].By)
+		for _, k := range sc.Sums[d][0].By {
+			assert.False(t, inside(k.Key), "key %q", k.Key)
+		}
 	}
 }

@@ -35,6 +35,8 @@ type ctx struct {
 	// sequences matched under align, as a span of walkPool.
 	walks    map[edgeKey][2]int
 	walkPool []solver.Edge
+	// keyNames holds this worker's copies of breakdown keys (keyOf).
+	keyNames map[string]string
 
 	// latent-variable matching
 	latentSolver  solver.LatentSolver
@@ -83,6 +85,7 @@ func newCtx() *ctx {
 		limits:   solver.DefaultLimits,
 		edges:    map[edgeKey][2]int{},
 		walks:    map[edgeKey][2]int{},
+		keyNames: map[string]string{},
 	}
 }
 
