@@ -69,7 +69,7 @@
 // The file is read one line at a time through a buffer, and a run reads it
 // as a stream (Stream): only the current document is held, so memory
 // follows the largest document, not the file. Errors are collected as the
-// stream goes (the first ten), and once one is found the file yields no
+// stream goes (the first twenty), and once one is found the file yields no
 // more documents: its errors end it, and the run is not scored, as when
 // the file is read whole (ParseReader).
 package conllu
@@ -108,7 +108,7 @@ func ParseReader(name string, r io.Reader) (*document.Input, error) {
 
 // Stream reads a CoNLL-U file from r one document at a time; see
 // ParseReader. Malformed input ends the stream with a document.DataErrors
-// naming lines (up to ten, read on to the end of the file or the tenth).
+// naming lines (up to twenty, read on to the end of the file or the twentieth).
 func Stream(name string, r io.Reader) document.Stream {
 	return &stream{p: newParser(name), lr: newLineReader(r)}
 }
