@@ -419,7 +419,8 @@ func TestSchemeDetection(t *testing.T) {
 
 // FuzzParse: any text reads without panicking, through the smallest
 // buffer one byte at a time as from whole, and every document it gives is
-// valid JSON whose offsets lie inside it.
+// valid JSON whose offsets lie inside it; the stream gives the same
+// documents and warnings, or the same errors.
 func FuzzParse(f *testing.F) {
 	for _, text := range streamTexts() {
 		f.Add([]byte(text))
@@ -429,12 +430,17 @@ func FuzzParse(f *testing.F) {
 		p := newParser("f")
 		require.NoError(t, p.read(iotest.OneByteReader(bytes.NewReader(data)), 16))
 		got, err := p.finish()
+		streamed, serr := document.Collect(Stream("f", iotest.HalfReader(bytes.NewReader(data))))
 		if wantErr != nil {
 			assert.Equal(t, wantErr, err)
+			assert.Equal(t, wantErr, serr, "the stream")
 			return
 		}
 		require.NoError(t, err)
 		assert.Equal(t, want, got)
+		require.NoError(t, serr)
+		assert.Equal(t, want.Docs, streamed.Docs, "the stream")
+		assert.Equal(t, want.Warnings, streamed.Warnings, "the stream")
 		for _, d := range got.Docs {
 			var doc struct {
 				Tags            string
