@@ -604,7 +604,7 @@ metric all  = S~[qs](delta[d], align = choose)
 // and nonlinks (the fast path) gives what building the views and matching
 // them gives (`delta * 1` is not plain δ, so it takes the general path),
 // on random clusterings, some of them with a mention in two entities
-// (where counting gives up and the view is built).
+// (where links and nonlinks are counted pair by pair).
 func TestCountedPairViews(t *testing.T) {
 	p := compile(t, `
 type Entity { mentions: set<int> }

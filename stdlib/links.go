@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/metricc/metricc/eval/value"
 	"github.com/metricc/metricc/typecheck/types"
@@ -78,8 +79,10 @@ var Links = &View{
 		return a.Composite(value.Set, 0, out)
 	},
 	Common: func(a *value.Arena, arg types.Type, x, y value.Ref) (float64, bool) {
-		t, ok := contingency(a, arg, x, y)
-		return t.cellPairs, ok
+		if t, ok := contingency(a, arg, x, y); ok {
+			return t.cellPairs, true
+		}
+		return pairsAcross(a, arg, x, y, true), true
 	},
 }
 
@@ -117,7 +120,7 @@ var Nonlinks = &View{
 	Common: func(a *value.Arena, arg types.Type, x, y value.Ref) (float64, bool) {
 		t, ok := contingency(a, arg, x, y)
 		if !ok {
-			return 0, false
+			return pairsAcross(a, arg, x, y, false), true
 		}
 		// Ordered pairs of common mentions in different entities on both
 		// sides: all, minus same-row, minus same-column, plus same-cell
@@ -263,6 +266,67 @@ func distinct(a *value.Arena, refs []value.Ref) []value.Ref {
 }
 
 func choose2(n int) float64 { return float64(n) * float64(n-1) / 2 }
+
+// pairsAcross counts what contingency counts when entities overlap (a
+// mention in two entities of one side, as some system outputs have): the
+// pairs {a, b} of distinct mentions of both sides that are linked on both
+// sides (linked) or on neither (not linked). It goes pair by pair, in
+// time quadratic in the common mentions, but builds nothing: building
+// the pairs cost 0.2 s and 70 MB for a document of 1,000 mentions.
+func pairsAcross(a *value.Arena, arg types.Type, x, y value.Ref, linked bool) float64 {
+	field := -1
+	if coll, ok := arg.(*types.Collection); ok {
+		field, _, _ = membersOf("links", coll.Elem)
+	}
+	// groups lists, per distinct mention, the entities it is in.
+	groups := func(v value.Ref) map[value.ID][]int32 {
+		out := map[value.ID][]int32{}
+		for g, e := range a.Kids(v) {
+			if field >= 0 {
+				e = a.Field(e, field)
+			}
+			for _, m := range a.Kids(e) {
+				id := a.ID(m)
+				if gs := out[id]; len(gs) == 0 || gs[len(gs)-1] != int32(g) {
+					out[id] = append(gs, int32(g))
+				}
+			}
+		}
+		return out
+	}
+	gx := groups(x)
+	gy := gx
+	if y != x {
+		gy = groups(y)
+	}
+	var inX, inY [][]int32 // of each common mention
+	for id, xs := range gx {
+		if ys, ok := gy[id]; ok {
+			inX, inY = append(inX, xs), append(inY, ys)
+		}
+	}
+	share := func(p, q []int32) bool {
+		if len(p) == 1 && len(q) == 1 {
+			return p[0] == q[0]
+		}
+		for _, g := range p {
+			if slices.Contains(q, g) {
+				return true
+			}
+		}
+		return false
+	}
+	n := 0
+	for i := range inX {
+		for j := i + 1; j < len(inX); j++ {
+			sx, sy := share(inX[i], inX[j]), share(inY[i], inY[j])
+			if linked && sx && sy || !linked && !sx && !sy {
+				n++
+			}
+		}
+	}
+	return float64(n)
+}
 
 // table sums the contingency of two partitions over the mentions they
 // share: a cell counts the common mentions of one entity of each side.
