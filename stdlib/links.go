@@ -63,7 +63,7 @@ var Pairs = &View{
 var Links = &View{
 	Name: "links",
 	Doc: "the coreference links of a collection of entities: the pairs {a, b} of distinct mentions that share an entity (entities as for `memberships`). " +
-		"Matched 1:1 with `delta` over a partition, it is counted from the overlaps of entities, not built.",
+		"Matched 1:1 with `delta`, it is counted, not built: from the overlaps of entities over a partition, else pair by pair (a mention in two entities).",
 	Example: "`F<->[links(entities)](delta)` (BLANC's coreference links)",
 	Type:    clusterPairsType("links"),
 	Eval: func(a *value.Arena, result types.Type, _ func(*types.Record) int, args []value.Ref) value.Ref {
@@ -90,7 +90,7 @@ var Links = &View{
 var Nonlinks = &View{
 	Name: "nonlinks",
 	Doc: "the non-coreference links of a collection of entities: the pairs {a, b} of distinct mentions that share no entity. " +
-		"Matched 1:1 with `delta` over a partition, it is counted from the overlaps of entities, not built (it is quadratic in the mentions).",
+		"Matched 1:1 with `delta`, it is counted, not built (it is quadratic in the mentions): from the overlaps of entities over a partition, else pair by pair (a mention in two entities).",
 	Example: "`F<->[nonlinks(entities)](delta)` (BLANC's non-coreference links)",
 	Type:    clusterPairsType("nonlinks"),
 	Eval: func(a *value.Arena, result types.Type, _ func(*types.Record) int, args []value.Ref) value.Ref {
