@@ -69,6 +69,20 @@ func latStar(n int) latGraph {
 	return g
 }
 
+// latSolveAll solves every problem of its in each iteration and reports
+// per pair.
+func latSolveAll(b *testing.B, its []*LatentItems, lim Limits) {
+	var s LatentSolver
+	rs := make([]LatentResult, len(its))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, it := range its {
+			rs[i] = s.SolveItems(it, lim)
+		}
+	}
+	latReport(b, rs)
+}
+
 func latReport(b *testing.B, rs []LatentResult) {
 	nodes, proven, gap, work := 0, 0, 0.0, int64(0)
 	for _, r := range rs {
@@ -130,15 +144,7 @@ func BenchmarkLatentItemsSymmetric(b *testing.B) {
 			for i := range its {
 				its[i] = latItems(latPlainGraph(rng, tt.n, 2*tt.n), latPlainGraph(rng, tt.n, 2*tt.n))
 			}
-			var s LatentSolver
-			rs := make([]LatentResult, len(its))
-			b.ReportAllocs()
-			for b.Loop() {
-				for i, it := range its {
-					rs[i] = s.SolveItems(it, tt.lim)
-				}
-			}
-			latReport(b, rs)
+			latSolveAll(b, its, tt.lim)
 		})
 	}
 }
@@ -157,15 +163,7 @@ func BenchmarkLatentDoc(b *testing.B) {
 			for i, d := range docs {
 				its[i] = latItems(d.x, d.y)
 			}
-			var s LatentSolver
-			rs := make([]LatentResult, len(its))
-			b.ReportAllocs()
-			for b.Loop() {
-				for i, it := range its {
-					rs[i] = s.SolveItems(it, DefaultLimits)
-				}
-			}
-			latReport(b, rs)
+			latSolveAll(b, its, DefaultLimits)
 		})
 	}
 }
@@ -183,15 +181,7 @@ func BenchmarkLatentItemsTwins(b *testing.B) {
 			for i := range its {
 				its[i] = latItems(latTwinGraph(rng, n, 0, n/3), latTwinGraph(rng, n, 0, n/3))
 			}
-			var s LatentSolver
-			rs := make([]LatentResult, len(its))
-			b.ReportAllocs()
-			for b.Loop() {
-				for i, it := range its {
-					rs[i] = s.SolveItems(it, DefaultLimits)
-				}
-			}
-			latReport(b, rs)
+			latSolveAll(b, its, DefaultLimits)
 		})
 	}
 }
