@@ -153,6 +153,12 @@ func (s *stream) Next() (document.Doc, error) {
 			return document.Doc{}, fmt.Errorf("%s: %w", p.name, err)
 		}
 		p.feed(line)
+		if len(p.errs) > 0 {
+			// The file will not be scored: its documents are not kept
+			// while the reading goes on for more errors.
+			clear(p.in.Docs)
+			p.in.Docs, s.next = p.in.Docs[:0], 0
+		}
 		if len(p.errs) > maxErrors {
 			// Enough errors: no more are reported.
 			s.done = true
