@@ -50,6 +50,7 @@ type fine struct {
 	nodeDict           map[string]string
 	dict1, dict2       map[string][]oldPair
 	v2c                map[string]string
+	into               map[string][]int32 // per variable, the edges into it
 	index              map[string]int
 	amr                [3]oldAMR
 	triples, sel       []oldTriple
@@ -82,7 +83,7 @@ func (f *fine) str(b []byte) string {
 
 func newFine() *fine {
 	return &fine{nodeDict: map[string]string{}, dict1: map[string][]oldPair{}, dict2: map[string][]oldPair{},
-		v2c: map[string]string{}, index: map[string]int{}, interned: map[string]string{}}
+		v2c: map[string]string{}, index: map[string]int{}, interned: map[string]string{}, into: map[string][]int32{}}
 }
 
 func isRoleByte(c byte) bool {
@@ -485,19 +486,19 @@ func (f *fine) appendFine(dst []byte, stripped, raw [][]byte) []byte {
 	}
 	// utils.reentrancies: the edges into every variable with more than one
 	// parent, variable by variable.
+	// The edges are grouped by target in one pass (a node-by-triple scan
+	// took 2.4 s for a chain of 30,000 nodes).
+	f.into = reset(f.into)
+	for i, t := range f.triples {
+		if t.rel != "instance" {
+			f.into[t.b] = append(f.into[t.b], int32(i))
+		}
+	}
 	f.sel = f.sel[:0]
 	for _, n := range a.nodes {
-		parents := 0
-		for _, t := range f.triples {
-			if t.b == n && t.rel != "instance" {
-				parents++
-			}
-		}
-		if parents > 1 {
-			for _, t := range f.triples {
-				if t.b == n && t.rel != "instance" {
-					f.sel = append(f.sel, t)
-				}
+		if in := f.into[n]; len(in) > 1 {
+			for _, i := range in {
+				f.sel = append(f.sel, f.triples[i])
 			}
 		}
 	}
