@@ -47,6 +47,15 @@ type docSnt struct {
 // reach marks every variable reachable from v in d.seen (cleared first).
 func (d *docSnt) reach(v int32) {
 	clear(d.seen)
+	d.extend(v)
+}
+
+// extend marks v and every variable reachable from it that is not marked
+// yet; a marked variable's successors are taken as marked.
+func (d *docSnt) extend(v int32) {
+	if d.seen[v] {
+		return
+	}
 	d.seen[v] = true
 	d.queue = append(d.queue[:0], v)
 	for len(d.queue) > 0 {
@@ -102,10 +111,15 @@ func (d *docSnt) buckets(p *parser) {
 			}
 		}
 	}
+	// docSmatch walks from the root again before each coref edge, and
+	// adds it when it leads out of what is reached. Reachability only
+	// grows, so it is extended from each added edge's target instead (a
+	// walk per edge was quadratic).
+	d.reach(0)
 	for _, c := range d.coref {
-		d.reach(0)
 		if !d.seen[c[1]] && d.seen[c[0]] {
 			d.out[c[0]] = append(d.out[c[0]], c[1])
+			d.extend(c[1])
 		}
 	}
 	d.member = slices.Grow(d.member[:0], n)[:n]
