@@ -1,6 +1,7 @@
 package mrp
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -231,38 +232,65 @@ func (g *graph) anchorText(spans []span) string {
 		}
 		return b.String()
 	}
-	var covered []bool
+	// The covered positions are the union of the spans less white space:
+	// the spans are merged, and each merged span is walked from word to
+	// word through the graph's tables of the next space and the next
+	// non-space, so that a node costs its words, not the input's length
+	// (a bitmap of the input per node was quadratic in a long graph).
+	g.spaceTables()
+	n := len(g.input)
+	merged := make([][2]int, 0, len(spans))
 	for _, s := range spans {
-		if !s.ok {
-			continue
-		}
-		if covered == nil {
-			covered = make([]bool, len(g.input))
-		}
-		for i := max(s.from, 0); i < min(s.to, len(g.input)); i++ {
-			if !isSpace(g.input[i]) {
-				covered[i] = true
-			}
+		if from, to := max(s.from, 0), min(s.to, n); s.ok && from < to {
+			merged = append(merged, [2]int{from, to})
 		}
 	}
-	for i := 0; i < len(covered); {
-		if !covered[i] {
-			i++
+	slices.SortFunc(merged, func(x, y [2]int) int { return x[0] - y[0] })
+	k := 0
+	for _, m := range merged {
+		if k > 0 && m[0] <= merged[k-1][1] {
+			merged[k-1][1] = max(merged[k-1][1], m[1])
 			continue
 		}
-		j := i
-		for j < len(covered) && covered[j] {
-			j++
+		merged[k] = m
+		k++
+	}
+	for _, m := range merged[:k] {
+		for i := g.nextWord[m[0]]; i < m[1]; i = g.nextWord[i] {
+			j := min(g.nextSpace[i], m[1])
+			if b.Len() > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(i))
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(j))
+			if j == n {
+				break
+			}
+			i = j
 		}
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(i))
-		b.WriteByte(':')
-		b.WriteString(strconv.Itoa(j))
-		i = j
 	}
 	return b.String()
+}
+
+// spaceTables fills, once per graph, the position of the next white space
+// and of the next other character at or after each position of the input
+// (len(input) when there is none).
+func (g *graph) spaceTables() {
+	n := len(g.input)
+	if len(g.nextSpace) == n+1 {
+		return
+	}
+	g.nextSpace = make([]int, n+1)
+	g.nextWord = make([]int, n+1)
+	g.nextSpace[n], g.nextWord[n] = n, n
+	for i := n - 1; i >= 0; i-- {
+		if isSpace(g.input[i]) {
+			g.nextSpace[i], g.nextWord[i] = i, g.nextWord[i+1]
+		} else {
+			g.nextSpace[i], g.nextWord[i] = g.nextSpace[i+1], i
+		}
+	}
 }
 
 // pyRepr is Python's repr() of a string, for the names smatch gives edge

@@ -14,6 +14,9 @@ type graph struct {
 	id        string // as written: a string, or a number's text
 	framework string
 	input     []rune // nil: no input string (or an empty one)
+	// nextSpace and nextWord are the input's tables for anchors (see
+	// spaceTables), built on first use.
+	nextSpace, nextWord []int
 	nodes     []node
 	edges     []edge
 	byKey     map[nodeKey]int // first node with the id, by id
