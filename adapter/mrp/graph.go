@@ -17,12 +17,12 @@ type graph struct {
 	// nextSpace and nextWord are the input's tables for anchors (see
 	// spaceTables), built on first use.
 	nextSpace, nextWord []int
-	nodes     []node
-	edges     []edge
-	byKey     map[nodeKey]int // first node with the id, by id
-	names     map[string]int  // first node with the name
-	last      map[string]int  // last node with the name
-	scratch   [3]object       // members of a node, an anchor, an edge
+	nodes               []node
+	edges               []edge
+	byKey               map[nodeKey]int // first node with the id, by id
+	names               map[string]int  // first node with the name
+	last                map[string]int  // last node with the name
+	scratch             [3]object       // members of a node, an anchor, an edge
 }
 
 // nodeKey is a node id as Python compares it: numbers by value, strings
