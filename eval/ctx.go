@@ -115,8 +115,10 @@ type frame struct {
 
 	// Inverted index: key -> chain of column indexes. Keys that are node
 	// IDs (dense, small) index arrays stamped with a generation; other keys
-	// (the empty-collection marks) go through a map.
-	head    map[uint64]int32
+	// (combined keys of products, the empty-collection marks) go through
+	// hashed, an open-addressing table stamped likewise, so that neither
+	// is cleared between matchings.
+	hashed  keyTable64
 	headAt  []int32
 	headGen []uint32
 	gen     uint32
@@ -144,7 +146,7 @@ type link struct {
 
 func (c *ctx) push() *frame {
 	if c.depth == len(c.frames) {
-		c.frames = append(c.frames, &frame{head: map[uint64]int32{}})
+		c.frames = append(c.frames, &frame{})
 	}
 	f := c.frames[c.depth]
 	c.depth++
@@ -182,12 +184,29 @@ func (f *frame) candidates(c *ctx, keys keyFn, xs, ys []value.Ref) {
 // candidatesUpTo is candidates listing at most limit pairs (0: all); it
 // reports whether it left some out.
 func (f *frame) candidatesUpTo(c *ctx, keys keyFn, xs, ys []value.Ref, limit int) bool {
+	if keys.coarse != nil {
+		// The coarse keys alone (one per value) are cheaper, and give a
+		// superset of the pairs: taken unless they pair too many.
+		bound := 4*(len(xs)+len(ys)) + 64
+		if limit > 0 {
+			bound = min(bound, limit)
+		}
+		if !f.index(c, keys.coarse, xs, ys, bound) {
+			return false
+		}
+	}
+	return f.index(c, keys, xs, ys, limit)
+}
+
+// index lists the pairs whose keys meet, at most limit of them (0: all),
+// and reports whether it stopped at the limit.
+func (f *frame) index(c *ctx, keys keyFn, xs, ys []value.Ref, limit int) bool {
 	f.gen++
 	if f.gen == 0 { // wrapped: forget every stamp
 		clear(f.headGen)
 		f.gen = 1
 	}
-	clear(f.head)
+	f.hashed.next()
 	f.links = f.links[:0]
 	for j, y := range ys {
 		f.keys = keys.fn(c, y, f.keys[:0])
@@ -234,15 +253,12 @@ func (f *frame) lookup(key uint64) int32 {
 	if key&mapKeyBit == 0 {
 		return -1 // a node ID never inserted
 	}
-	if at, ok := f.head[key]; ok {
-		return at
-	}
-	return -1
+	return f.hashed.get(key)
 }
 
 func (f *frame) setHead(key uint64, at int32) {
 	if key&mapKeyBit != 0 {
-		f.head[key] = at
+		f.hashed.set(key, at)
 		return
 	}
 	if key >= uint64(len(f.headAt)) {
@@ -251,6 +267,75 @@ func (f *frame) setHead(key uint64, at int32) {
 		f.headGen = append(f.headGen, make([]uint32, n-len(f.headGen))...)
 	}
 	f.headAt[key], f.headGen[key] = at, f.gen
+}
+
+// keyTable64 maps hashed keys to int32 values for one matching at a time:
+// open addressing with linear probing, its slots stamped with the
+// generation they were written in, so that next forgets every entry
+// without touching the table.
+type keyTable64 struct {
+	keys []uint64
+	vals []int32
+	gens []uint32
+	gen  uint32
+	n    int // entries of this generation
+}
+
+// next starts a new, empty generation.
+func (t *keyTable64) next() {
+	t.gen++
+	t.n = 0
+	if t.gen == 0 { // wrapped: forget every stamp
+		clear(t.gens)
+		t.gen = 1
+	}
+}
+
+func (t *keyTable64) slot(key uint64) int {
+	return int((key * 0x9e3779b97f4a7c15) >> 32 & uint64(len(t.keys)-1))
+}
+
+// get returns the value of key, or -1.
+func (t *keyTable64) get(key uint64) int32 {
+	if len(t.keys) == 0 {
+		return -1
+	}
+	for i := t.slot(key); t.gens[i] == t.gen; i = (i + 1) & (len(t.keys) - 1) {
+		if t.keys[i] == key {
+			return t.vals[i]
+		}
+	}
+	return -1
+}
+
+// set sets the value of key.
+func (t *keyTable64) set(key uint64, v int32) {
+	if 2*(t.n+1) > len(t.keys) {
+		t.grow()
+	}
+	i := t.slot(key)
+	for ; t.gens[i] == t.gen; i = (i + 1) & (len(t.keys) - 1) {
+		if t.keys[i] == key {
+			t.vals[i] = v
+			return
+		}
+	}
+	t.keys[i], t.vals[i], t.gens[i] = key, v, t.gen
+	t.n++
+}
+
+// grow doubles the table (at least 64 slots), keeping this generation's
+// entries.
+func (t *keyTable64) grow() {
+	old := *t
+	size := max(64, 2*len(t.keys))
+	t.keys, t.vals, t.gens = make([]uint64, size), make([]int32, size), make([]uint32, size)
+	t.gen, t.n = 1, 0
+	for i, g := range old.gens {
+		if g == old.gen && old.gen != 0 {
+			t.set(old.keys[i], old.vals[i])
+		}
+	}
 }
 
 // counts returns a zeroed counter indexed by ID, sized for the arena.

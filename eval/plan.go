@@ -52,9 +52,12 @@ type keyFn = *keyer
 
 type keyer struct {
 	fn func(c *ctx, x value.Ref, out []uint64) []uint64
+	// coarse, for combined keys, is the keys of their one-key factor
+	// alone: fewer, and cheaper to index, where they pair few enough.
+	coarse keyFn
 }
 
-func newKeys(fn func(c *ctx, x value.Ref, out []uint64) []uint64) keyFn { return &keyer{fn} }
+func newKeys(fn func(c *ctx, x value.Ref, out []uint64) []uint64) keyFn { return &keyer{fn: fn} }
 
 // cnode is a compiled similarity.
 type cnode struct {
@@ -417,7 +420,7 @@ func productKeys(x, y *cnode) (keyFn, bool) {
 // combinedKeys are the keys of one, which gives every value exactly one
 // key, combined with each of other's.
 func combinedKeys(one, other keyFn) keyFn {
-	return newKeys(func(c *ctx, v value.Ref, out []uint64) []uint64 {
+	keys := newKeys(func(c *ctx, v value.Ref, out []uint64) []uint64 {
 		mark := len(out)
 		out = one.fn(c, v, out)
 		k := out[mark]
@@ -427,6 +430,8 @@ func combinedKeys(one, other keyFn) keyFn {
 		}
 		return out
 	})
+	keys.coarse = one
+	return keys
 }
 
 // combineKeys hashes two keys into one (a collision only adds candidates).
