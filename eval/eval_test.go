@@ -837,3 +837,44 @@ func TestLatentNonFinite(t *testing.T) {
 		})
 	}
 }
+
+// TestCombinedKeysEitherWay: a product of δ on a label and an overlap
+// blocks on the label alone when that pairs few elements, and on (label,
+// token) when a label is dense; either way it must score as the same
+// product without blocking ("+ 0" leaves the factor without keys).
+func TestCombinedKeysEitherWay(t *testing.T) {
+	p := compile(t, `
+type Ev { kind: string, args: set<int> }
+type Doc { evs: set<Ev> }
+input Doc
+metric blocked = F<->[evs](delta[kind] * F<->[args](delta))
+metric plain   = F<->[evs]((delta[kind] + 0) * F<->[args](delta))
+`)
+	type ev struct {
+		Kind string `json:"kind"`
+		Args []int  `json:"args"`
+	}
+	type doc struct {
+		Evs []ev `json:"evs"`
+	}
+	rng := rand.New(rand.NewPCG(21, 22))
+	gen := func(n, kinds int) doc {
+		d := doc{Evs: []ev{}}
+		for i := range n {
+			e := ev{Kind: fmt.Sprint("k", rng.IntN(kinds)), Args: []int{}}
+			for range 1 + rng.IntN(3) {
+				e.Args = append(e.Args, i+rng.IntN(4))
+			}
+			d.Evs = append(d.Evs, e)
+		}
+		return d
+	}
+	for _, tc := range []struct{ n, kinds int }{{10, 3}, {40, 8}, {150, 1}, {300, 2}} {
+		got := score(t, p, input(t, "g", gen(tc.n, tc.kinds)), input(t, "p", gen(tc.n, tc.kinds)), eval.Options{})
+		want, have := sums(got["plain"]), sums(got["blocked"])
+		for i := range want {
+			require.InDelta(t, want[i], have[i], 1e-9, "n=%d kinds=%d", tc.n, tc.kinds)
+		}
+		require.Positive(t, want[0], "n=%d: some pairs match", tc.n)
+	}
+}
