@@ -2,7 +2,6 @@ package specs_test
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -48,15 +47,13 @@ func repeats(t *testing.T, docJSON, field string) bool {
 // each copy is matched once): there only the totals are compared.
 func TestAMRFineAgainstAmrEvaluation(t *testing.T) {
 	p := plan(t, "amr-fine")
-	data, err := os.ReadFile("../testdata/amr/amrfine-r20.json")
-	require.NoError(t, err)
 	var fixture struct {
 		Pairs []struct {
 			Name, Pred, Gold string
 			Rows             map[string][][3]float64 `json:"matched_pred_gold"`
 		}
 	}
-	require.NoError(t, json.Unmarshal(data, &fixture))
+	readRecorded(t, "amrfine-r20.json", &fixture)
 	require.Len(t, fixture.Pairs, 6)
 	pairs, repeated, better := 0, 0, 0
 	for _, pair := range fixture.Pairs {

@@ -2,7 +2,6 @@ package specs_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"strconv"
 	"strings"
@@ -42,19 +41,9 @@ func TestDocSmatchAgainstDocSmatch(t *testing.T) {
 	require.NoError(t, err)
 	predText, err := os.ReadFile(lpp + "src.test.amr")
 	require.NoError(t, err)
-	data, err := os.ReadFile("../testdata/amr/docsmatch-r4.json")
-	require.NoError(t, err)
-	var fixture struct {
-		Pairs []struct {
-			Name   string
-			Counts [][3]float64 `json:"matched_test_gold"`
-			Coref  [][3]float64 `json:"coref_matched_test_gold"`
-		}
-	}
-	require.NoError(t, json.Unmarshal(data, &fixture))
+	var fixture recordedCounts
+	readRecorded(t, "docsmatch-r4.json", &fixture)
 	require.Len(t, fixture.Pairs, 3)
-	data, err = os.ReadFile("../testdata/amr/docsmatch-r100.json")
-	require.NoError(t, err)
 	var r100 struct {
 		Pairs []struct {
 			Name      string
@@ -62,7 +51,7 @@ func TestDocSmatchAgainstDocSmatch(t *testing.T) {
 			Counts    [][3]float64 `json:"matched_test_gold"`
 		}
 	}
-	require.NoError(t, json.Unmarshal(data, &r100))
+	readRecorded(t, "docsmatch-r100.json", &r100)
 	long := map[string]map[int][3]float64{} // name -> document pair -> counts
 	for _, pair := range r100.Pairs {
 		long[pair.Name] = map[int][3]float64{}
@@ -121,16 +110,8 @@ func TestDocSmatchAgainstDocSmatch(t *testing.T) {
 // ibm-self: the gold against itself. ibm-edit: the prediction misses
 // "her" of sentence 4 (a new variable) and has "London" see Big Ben.
 func TestDocSmatchCoref(t *testing.T) {
-	data, err := os.ReadFile("../testdata/amr/docsmatch-r4-coref.json")
-	require.NoError(t, err)
-	var fixture struct {
-		Pairs []struct {
-			Name   string
-			Counts [][3]float64 `json:"matched_test_gold"`
-			Coref  [][3]float64 `json:"coref_matched_test_gold"`
-		}
-	}
-	require.NoError(t, json.Unmarshal(data, &fixture))
+	var fixture recordedCounts
+	readRecorded(t, "docsmatch-r4-coref.json", &fixture)
 	require.Len(t, fixture.Pairs, 3)
 	p := plan(t, "docsmatch")
 	for _, pair := range fixture.Pairs {

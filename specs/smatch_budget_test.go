@@ -1,7 +1,6 @@
 package specs_test
 
 import (
-	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -127,15 +126,8 @@ func TestSmatchWorkers(t *testing.T) {
 // pair runs with a small budget (10^8 units), the others with the default.
 func TestSmatchPathologicalAgainstSmatch(t *testing.T) {
 	p := plan(t, "smatch")
-	data, err := os.ReadFile("../testdata/amr/smatch-r4-pathological.json")
-	require.NoError(t, err)
-	var fixture struct {
-		Pairs []struct {
-			Name   string
-			Counts [][3]float64 `json:"matched_test_gold"`
-		}
-	}
-	require.NoError(t, json.Unmarshal(data, &fixture))
+	var fixture recordedCounts
+	readRecorded(t, "smatch-r4-pathological.json", &fixture)
 	require.Len(t, fixture.Pairs, 4)
 	fixed := amrgen.Fixed()
 	for _, pair := range fixture.Pairs {
@@ -166,20 +158,11 @@ func TestSmatchPathologicalAgainstSmatch(t *testing.T) {
 func TestSmatchDocsAgainstSmatch(t *testing.T) {
 	const lpp = amrCases + "/lpp-" // copies of the shared cases amrparseeval-lpp/{tgt,src}.test.amr
 	goldText, err := os.ReadFile(lpp + "tgt.test.amr")
-	if err != nil {
-		require.NoError(t, err)
-	}
+	require.NoError(t, err)
 	predText, err := os.ReadFile(lpp + "src.test.amr")
 	require.NoError(t, err)
-	data, err := os.ReadFile("../testdata/amr/smatch-r4-docs.json")
-	require.NoError(t, err)
-	var fixture struct {
-		Pairs []struct {
-			Name   string
-			Counts [][3]float64 `json:"matched_test_gold"`
-		}
-	}
-	require.NoError(t, json.Unmarshal(data, &fixture))
+	var fixture recordedCounts
+	readRecorded(t, "smatch-r4-docs.json", &fixture)
 	require.Len(t, fixture.Pairs, 2)
 	p := plan(t, "smatch")
 	for _, pair := range fixture.Pairs {

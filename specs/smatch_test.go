@@ -27,6 +27,27 @@ func scoreAMR(t *testing.T, p *eval.Plan, gold, pred string, opts eval.Options) 
 	return res
 }
 
+// readRecorded reads what a recording script under testdata/amr wrote
+// (the official scorer's counts, pair by pair) into fixture, a struct
+// with the Pairs the test needs.
+func readRecorded(t testing.TB, name string, fixture any) {
+	t.Helper()
+	data, err := os.ReadFile("../testdata/amr/" + name)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, fixture))
+}
+
+// recordedCounts are the counts of smatch and docSmatch runs, per pair of
+// files or documents: matched, test and gold triples (and docSmatch's
+// coref subscore).
+type recordedCounts struct {
+	Pairs []struct {
+		Name   string
+		Counts [][3]float64 `json:"matched_test_gold"`
+		Coref  [][3]float64 `json:"coref_matched_test_gold"`
+	}
+}
+
 // TestSmatchAgainstSmatch scores the AMR pairs of the shared cases
 // (smatch's own test inputs, mtool's small pairs, the amr-metric-suite
 // examples, 400 Little Prince parser outputs against gold) and compares
@@ -36,15 +57,13 @@ func scoreAMR(t *testing.T, p *eval.Plan, gold, pred string, opts eval.Options) 
 // are never fewer, and every pair's optimum is proven.
 func TestSmatchAgainstSmatch(t *testing.T) {
 	p := plan(t, "smatch")
-	data, err := os.ReadFile("../testdata/amr/smatch-r20.json")
-	require.NoError(t, err)
 	var fixture struct {
 		Pairs []struct {
 			Name, Pred, Gold string
 			Counts           [][3]float64 `json:"matched_test_gold"`
 		}
 	}
-	require.NoError(t, json.Unmarshal(data, &fixture))
+	readRecorded(t, "smatch-r20.json", &fixture)
 	require.Len(t, fixture.Pairs, 5)
 	total := 0
 	for _, pair := range fixture.Pairs {
