@@ -274,15 +274,21 @@ func (f *fine) parse(line []byte, slot int) bool {
 		a.nodes = append(a.nodes, v)
 		a.values = append(a.values, val)
 	}
-	// get_triples' order: per node its relations (dict1, then dict2's
-	// variables) and its attributes (dict2's constants); TOP after the
-	// root's attributes.
+	f.triplesOf(a, f.nodeDict)
+	return true
+}
+
+// triplesOf fills a's relations and attributes from f.dict1 and f.dict2
+// in get_triples' order: per node its relations (dict1, then dict2's
+// variables, those in vars) and its attributes (dict2's constants); TOP
+// after the root's attributes.
+func (f *fine) triplesOf(a *oldAMR, vars map[string]string) {
 	for i, v := range a.nodes {
 		for _, p := range f.dict1[v] {
 			a.rels = append(a.rels, oldTriple{p.name, v, p.val})
 		}
 		for _, p := range f.dict2[v] {
-			if _, isVar := f.nodeDict[p.val]; isVar {
+			if _, isVar := vars[p.val]; isVar {
 				a.rels = append(a.rels, oldTriple{p.name, v, p.val})
 			} else {
 				a.attrs = append(a.attrs, oldTriple{p.name, v, p.val})
@@ -292,7 +298,6 @@ func (f *fine) parse(line []byte, slot int) bool {
 			a.attrs = append(a.attrs, oldTriple{"TOP", v, a.values[0]})
 		}
 	}
-	return true
 }
 
 // fromLists builds into f.amr[slot] the AMR smatch_fromlists.parse_relations
@@ -327,21 +332,7 @@ func (f *fine) fromLists(lst []oldTriple, slot int) *oldAMR {
 			f.dict2[r.a] = append(f.dict2[r.a], oldPair{r.rel, r.b})
 		}
 	}
-	for i, v := range a.nodes {
-		for _, p := range f.dict1[v] {
-			a.rels = append(a.rels, oldTriple{p.name, v, p.val})
-		}
-		for _, p := range f.dict2[v] {
-			if _, isVar := f.v2c[p.val]; isVar {
-				a.rels = append(a.rels, oldTriple{p.name, v, p.val})
-			} else {
-				a.attrs = append(a.attrs, oldTriple{p.name, v, p.val})
-			}
-		}
-		if i == 0 {
-			a.attrs = append(a.attrs, oldTriple{"TOP", v, a.values[0]})
-		}
-	}
+	f.triplesOf(a, f.v2c)
 	return a
 }
 
