@@ -43,14 +43,7 @@ func denseDoc(n, shift int) []byte {
 func BenchmarkDensePartial(b *testing.B) {
 	p := compile(b, denseSpec)
 	for _, n := range []int{5_000, 50_000} {
-		gold, err := document.ParseJSON("g.json", denseDoc(n, 0), "json")
-		if err != nil {
-			b.Fatal(err)
-		}
-		pred, err := document.ParseJSON("p.json", denseDoc(n, 1), "json")
-		if err != nil {
-			b.Fatal(err)
-		}
+		gold, pred := densePair(b, n)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -62,6 +55,19 @@ func BenchmarkDensePartial(b *testing.B) {
 	}
 }
 
+// densePair is the gold and predicted dense documents of n entities.
+func densePair(tb testing.TB, n int) (gold, pred *document.Input) {
+	gold, err := document.ParseJSON("g.json", denseDoc(n, 0), "json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pred, err = document.ParseJSON("p.json", denseDoc(n, 1), "json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return gold, pred
+}
+
 // TestDensePartial checks the dense document's score against its closed
 // form: pred entity i (tokens i+1..i+3) pairs with the identical gold
 // entity i+1 for i < n-1, Σ = n-1 (pairing the last with gold n-1, J =
@@ -70,14 +76,7 @@ func BenchmarkDensePartial(b *testing.B) {
 func TestDensePartial(t *testing.T) {
 	p := compile(t, denseSpec)
 	const n = 3000
-	gold, err := document.ParseJSON("g.json", denseDoc(n, 0), "json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pred, err := document.ParseJSON("p.json", denseDoc(n, 1), "json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	gold, pred := densePair(t, n)
 	res, err := p.Score(gold, pred, eval.Options{})
 	if err != nil {
 		t.Fatal(err)
