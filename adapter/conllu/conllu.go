@@ -70,8 +70,7 @@
 // as a stream (Stream): only the current document is held, so memory
 // follows the largest document, not the file. Errors are collected as the
 // stream goes (the first twenty), and once one is found the file yields no
-// more documents: its errors end it, and the run is not scored, as when
-// the file is read whole (ParseReader).
+// more documents: its errors end it, and the run is not scored.
 package conllu
 
 import (
@@ -96,14 +95,11 @@ func Read(path string) (*document.Input, error) {
 	return ParseReader(path, f)
 }
 
-// ParseReader reads a CoNLL-U file from r; name is the file's name in
-// messages. Malformed input gives a document.DataErrors naming lines.
+// ParseReader reads a whole CoNLL-U file from r (its Stream, collected);
+// name is the file's name in messages. Malformed input gives a
+// document.DataErrors naming lines.
 func ParseReader(name string, r io.Reader) (*document.Input, error) {
-	p := newParser(name)
-	if err := p.read(r); err != nil {
-		return nil, err
-	}
-	return p.finish()
+	return document.Collect(Stream(name, r))
 }
 
 // Stream reads a CoNLL-U file from r one document at a time; see
@@ -143,7 +139,7 @@ func (s *stream) Next() (document.Doc, error) {
 		line, err := s.lr.next()
 		if err == io.EOF {
 			s.done = true
-			if _, ferr := p.finish(); ferr != nil {
+			if ferr := p.finish(); ferr != nil {
 				return document.Doc{}, ferr
 			}
 			continue

