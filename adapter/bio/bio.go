@@ -80,15 +80,11 @@ func Read(path string) (*document.Input, error) {
 	return ParseReader(path, f)
 }
 
-// ParseReader reads a file of tagged tokens from r; name is the file's
-// name in messages. Malformed tags are a document.DataErrors; errors from
+// ParseReader reads a whole file of tagged tokens from r (its Stream,
+// collected); name is the file's name in messages. Malformed tags are a document.DataErrors; errors from
 // r are returned as they are.
 func ParseReader(name string, r io.Reader) (*document.Input, error) {
-	p := newParser(name)
-	if err := p.readFrom(r); err != nil {
-		return nil, err
-	}
-	return p.finish()
+	return document.Collect(Stream(name, r))
 }
 
 // Stream reads a file of tagged tokens from r and yields its documents
@@ -97,12 +93,13 @@ func ParseReader(name string, r io.Reader) (*document.Input, error) {
 // depends on every tag of it: what is held is its tokens' tag codes, 2
 // bytes each, not the documents.
 func Stream(name string, r io.Reader) document.Stream {
-	return &stream{p: newParser(name), r: r}
+	return &stream{p: newParser(name), r: r, size: bufSize}
 }
 
 type stream struct {
 	p       *parser
 	r       io.Reader
+	size    int // of the read buffer to start with
 	w       writer
 	next    int
 	started bool
@@ -125,7 +122,7 @@ func (s *stream) Next() (document.Doc, error) {
 	}
 	if !s.started {
 		s.started = true
-		err := s.p.readFrom(s.r)
+		err := s.p.read(s.r, s.size)
 		if err == nil {
 			err = s.p.end()
 		}

@@ -102,11 +102,9 @@ func newParser(name string) *parser {
 	return p
 }
 
-// readFrom reads the text through a buffer of its own, and feeds it a
-// line at a time; a line longer than the buffer grows it.
-func (p *parser) readFrom(r io.Reader) error { return p.read(r, bufSize) }
-
-// read is readFrom with a buffer of size bytes to start with.
+// read reads the text through a buffer of its own, of size bytes to start
+// with, and feeds it a line at a time; a line longer than the buffer
+// grows it.
 func (p *parser) read(r io.Reader, size int) error {
 	buf := make([]byte, size)
 	n := 0 // bytes held
@@ -348,22 +346,6 @@ func (p *parser) end() error {
 		p.warnings = append(p.warnings, p.name+": no tokens")
 	}
 	return nil
-}
-
-// finish turns what was read into documents, once the scheme of strict
-// mode is known.
-func (p *parser) finish() (*document.Input, error) {
-	if err := p.end(); err != nil {
-		return nil, err
-	}
-	in := &document.Input{Path: p.name, Positional: true}
-	w := writer{p: p, scheme: detect(p.seen)}
-	for k := range p.docs {
-		in.Docs = append(in.Docs, w.document(k))
-	}
-	w.warnLoose()
-	in.Warnings = p.warnings
-	return in, nil
 }
 
 // document writes document k.
