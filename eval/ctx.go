@@ -118,7 +118,7 @@ type frame struct {
 	// (combined keys of products, the empty-collection marks) go through
 	// hashed, an open-addressing table stamped likewise, so that neither
 	// is cleared between matchings.
-	hashed  keyTable64
+	hashed  hashIndex
 	headAt  []int32
 	headGen []uint32
 	gen     uint32
@@ -269,11 +269,11 @@ func (f *frame) setHead(key uint64, at int32) {
 	f.headAt[key], f.headGen[key] = at, f.gen
 }
 
-// keyTable64 maps hashed keys to int32 values for one matching at a time:
+// hashIndex maps hashed keys to int32 values for one matching at a time:
 // open addressing with linear probing, its slots stamped with the
 // generation they were written in, so that next forgets every entry
 // without touching the table.
-type keyTable64 struct {
+type hashIndex struct {
 	keys []uint64
 	vals []int32
 	gens []uint32
@@ -282,7 +282,7 @@ type keyTable64 struct {
 }
 
 // next starts a new, empty generation.
-func (t *keyTable64) next() {
+func (t *hashIndex) next() {
 	t.gen++
 	t.n = 0
 	if t.gen == 0 { // wrapped: forget every stamp
@@ -291,12 +291,12 @@ func (t *keyTable64) next() {
 	}
 }
 
-func (t *keyTable64) slot(key uint64) int {
+func (t *hashIndex) slot(key uint64) int {
 	return int((key * 0x9e3779b97f4a7c15) >> 32 & uint64(len(t.keys)-1))
 }
 
 // get returns the value of key, or -1.
-func (t *keyTable64) get(key uint64) int32 {
+func (t *hashIndex) get(key uint64) int32 {
 	if len(t.keys) == 0 {
 		return -1
 	}
@@ -309,7 +309,7 @@ func (t *keyTable64) get(key uint64) int32 {
 }
 
 // set sets the value of key.
-func (t *keyTable64) set(key uint64, v int32) {
+func (t *hashIndex) set(key uint64, v int32) {
 	if 2*(t.n+1) > len(t.keys) {
 		t.grow()
 	}
@@ -326,7 +326,7 @@ func (t *keyTable64) set(key uint64, v int32) {
 
 // grow doubles the table (at least 64 slots), keeping this generation's
 // entries.
-func (t *keyTable64) grow() {
+func (t *hashIndex) grow() {
 	old := *t
 	size := max(64, 2*len(t.keys))
 	t.keys, t.vals, t.gens = make([]uint64, size), make([]int32, size), make([]uint32, size)
