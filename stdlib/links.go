@@ -274,18 +274,12 @@ func choose2(n int) float64 { return float64(n) * float64(n-1) / 2 }
 // time quadratic in the common mentions, but builds nothing: building
 // the pairs cost 0.2 s and 70 MB for a document of 1,000 mentions.
 func pairsAcross(a *value.Arena, arg types.Type, x, y value.Ref, linked bool) float64 {
-	field := -1
-	if coll, ok := arg.(*types.Collection); ok {
-		field, _, _ = membersOf("links", coll.Elem)
-	}
+	members := entityMembers(a, arg)
 	// groups lists, per distinct mention, the entities it is in.
 	groups := func(v value.Ref) map[value.ID][]int32 {
 		out := map[value.ID][]int32{}
 		for g, e := range a.Kids(v) {
-			if field >= 0 {
-				e = a.Field(e, field)
-			}
-			for _, m := range a.Kids(e) {
+			for _, m := range members(e) {
 				id := a.ID(m)
 				if gs := out[id]; len(gs) == 0 || gs[len(gs)-1] != int32(g) {
 					out[id] = append(gs, int32(g))
@@ -328,6 +322,21 @@ func pairsAcross(a *value.Arena, arg types.Type, x, y value.Ref, linked bool) fl
 	return float64(n)
 }
 
+// entityMembers returns the members of an entity of a collection of type
+// arg: its collection field, or the entity itself (as membersOf finds).
+func entityMembers(a *value.Arena, arg types.Type) func(e value.Ref) []value.Ref {
+	field := -1
+	if coll, ok := arg.(*types.Collection); ok {
+		field, _, _ = membersOf("links", coll.Elem)
+	}
+	return func(e value.Ref) []value.Ref {
+		if field >= 0 {
+			e = a.Field(e, field)
+		}
+		return a.Kids(e)
+	}
+}
+
 // table sums the contingency of two partitions over the mentions they
 // share: a cell counts the common mentions of one entity of each side.
 type table struct {
@@ -343,16 +352,7 @@ type table struct {
 // tables. It fails (ok = false) unless each side is a partition: no mention
 // in two entities.
 func contingency(a *value.Arena, arg types.Type, x, y value.Ref) (table, bool) {
-	field := -1
-	if coll, ok := arg.(*types.Collection); ok {
-		field, _, _ = membersOf("links", coll.Elem)
-	}
-	members := func(e value.Ref) []value.Ref {
-		if field >= 0 {
-			e = a.Field(e, field)
-		}
-		return a.Kids(e)
-	}
+	members := entityMembers(a, arg)
 	ownerY, ownerX, _ := a.Tables()
 	ys := a.Kids(y)
 	for j, e := range ys {
