@@ -228,20 +228,9 @@ func (a *Assigner) solveComponent(n int, edges []Edge, rowTo []int) float64 {
 			le = append(le, localEdge{int32(local[int(e.Row)]), int32(local[n+int(e.Col)]), e.W})
 		}
 		a.localEdges = le
-		total := 0.0
-		for li, lj := range a.sparse.solveSparse(R, C, le) {
-			if lj < 0 || int(lj) >= C {
-				continue // unmatched (its dummy)
-			}
-			// The weight of the pair: the largest of its listed edges.
-			w := 0.0
-			for k := a.sparse.start[li]; k < a.sparse.start[li+1]; k++ {
-				if a.sparse.adj[k] == lj {
-					w = max(w, -a.sparse.cost[k])
-				}
-			}
-			if w > 0 {
-				total += w
+		total, match := a.sparse.sparseMatch(R, C, le)
+		for li, lj := range match {
+			if lj >= 0 {
 				report(rowTo, rows[li], cols[lj])
 			}
 		}

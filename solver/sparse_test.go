@@ -34,7 +34,7 @@ func TestSparseAgainstDense(t *testing.T) {
 		}
 		want := a.Max(r, c, w, nil)
 		var s sparseState
-		rowCol := s.solveSparse(r, c, edges)
+		total, rowCol := s.sparseMatch(r, c, edges)
 		got := 0.0
 		used := map[int32]bool{}
 		for i, j := range rowCol {
@@ -46,6 +46,7 @@ func TestSparseAgainstDense(t *testing.T) {
 			got += w[i*c+int(j)]
 		}
 		assert.InDelta(t, want, got, 1e-9, "trial %d: %d×%d, %v", trial, r, c, edges)
+		assert.InDelta(t, got, total, 1e-9, "trial %d: the total claimed", trial)
 	}
 }
 
@@ -101,8 +102,9 @@ func FuzzSparse(f *testing.F) {
 		var a Assigner
 		want := a.Max(r, c, w, nil)
 		var s sparseState
+		_, match := s.sparseMatch(r, c, edges)
 		got, used := 0.0, map[int32]bool{}
-		for i, j := range s.solveSparse(r, c, edges) {
+		for i, j := range match {
 			if j < 0 || int(j) >= c {
 				continue
 			}
