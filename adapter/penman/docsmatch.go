@@ -37,6 +37,7 @@ type docSnt struct {
 	index  map[string]int32
 	out    [][]int32 // edges by source
 	seen   []bool
+	marked []int32 // the variables seen marks, so that reach unmarks them alone
 	queue  []int32
 	label  []string
 	snt    map[int]int32
@@ -44,9 +45,14 @@ type docSnt struct {
 	member [][]int
 }
 
-// reach marks every variable reachable from v in d.seen (cleared first).
+// reach marks every variable reachable from v in d.seen (cleared first),
+// and lists them in d.marked. It costs what it reaches, not the graph: a
+// document is walked once per sentence.
 func (d *docSnt) reach(v int32) {
-	clear(d.seen)
+	for _, x := range d.marked {
+		d.seen[x] = false
+	}
+	d.marked = d.marked[:0]
 	d.extend(v)
 }
 
@@ -57,6 +63,7 @@ func (d *docSnt) extend(v int32) {
 		return
 	}
 	d.seen[v] = true
+	d.marked = append(d.marked, v)
 	d.queue = append(d.queue[:0], v)
 	for len(d.queue) > 0 {
 		x := d.queue[len(d.queue)-1]
@@ -64,6 +71,7 @@ func (d *docSnt) extend(v int32) {
 		for _, y := range d.out[x] {
 			if !d.seen[y] {
 				d.seen[y] = true
+				d.marked = append(d.marked, y)
 				d.queue = append(d.queue, y)
 			}
 		}
@@ -87,6 +95,8 @@ func (d *docSnt) buckets(p *parser) {
 		d.out[i] = d.out[i][:0]
 	}
 	d.seen = slices.Grow(d.seen[:0], n)[:n]
+	clear(d.seen)
+	d.marked = d.marked[:0]
 	d.coref = d.coref[:0]
 	for i := range p.triples {
 		t := p.triple(i)
@@ -138,10 +148,8 @@ func (d *docSnt) buckets(p *parser) {
 				continue // docSmatch stops (KeyError): :snt numbers must be 1..K
 			}
 			d.reach(root)
-			for v, s := range d.seen {
-				if s {
-					d.member[v] = append(d.member[v], k)
-				}
+			for _, v := range d.marked {
+				d.member[v] = append(d.member[v], k)
 			}
 		}
 	}
