@@ -144,9 +144,12 @@ func basicDecoder(kind types.BasicKind) decodeFn {
 				return 0, mismatch("an integer", sc)
 			}
 			save := sc.i
-			_, raw, ok := sc.number()
+			f, raw, ok := sc.number()
 			if !ok {
 				return 0, errMalformed
+			}
+			if sc.plain {
+				return d.a.Int(int64(f)), nil
 			}
 			v, why := parseInt(raw)
 			if why != "" {

@@ -18,6 +18,9 @@ import (
 type scanner struct {
 	s string
 	i int
+	// plain: the last number read was an integer of at most 15 digits,
+	// so its float value is exact and the int decoder need not parse it.
+	plain bool
 }
 
 func (sc *scanner) ws() {
@@ -148,6 +151,7 @@ func (sc *scanner) hex4() (rune, bool) {
 func (sc *scanner) number() (float64, string, bool) {
 	sc.ws()
 	start := sc.i
+	sc.plain = false
 	// Small integers, the common case, without strconv.
 	v, digits, neg := 0.0, 0, false
 	if sc.i < len(sc.s) && sc.s[sc.i] == '-' {
@@ -178,6 +182,7 @@ func (sc *scanner) number() (float64, string, bool) {
 	if neg {
 		v = -v
 	}
+	sc.plain = true
 	return v, sc.s[start:sc.i], true
 }
 

@@ -37,31 +37,41 @@ type Ref int32
 // ID is the hash-consed identity of a node.
 type ID int32
 
+// node holds no pointers (a string node's text is strs[s]), so the
+// garbage collector never scans the arena's largest slice.
 type node struct {
 	kind Kind
 	id   ID
 	num  float64
-	str  string
 	off  int32 // children: kids[off : off+n]
 	n    int32
+	s    int32
 }
 
 // Arena stores the nodes of one document pair. It is reused from pair to
 // pair (Reset keeps its memory) and is not safe for concurrent use.
+//
+// Equal leaves (strings, numbers, variables) share one node: a document's
+// repeated labels and offsets cost a node each once, which keeps the arena
+// small. Composites never share: a matching tells its self-sums from a
+// cross sum by the identity of the collection nodes (under align, Σ(X,X)
+// is the identity, while two equal collections of different documents are
+// matched), so every collection must stay a node of its own.
 type Arena struct {
 	nodes  []node
 	kids   []Ref
+	strs   []string
 	nextID ID
 
-	strIDs map[string]ID
-	varIDs map[varKey]ID
-	comps  compTable
+	strRefs map[string]Ref
+	varRefs map[varKey]Ref
+	comps   compTable
 	ids    []ID
 	tables [3]IDTable
 	// dedupeTable is the sets' own scratch, apart from the lent tables.
 	dedupeTable IDTable
 
-	smallInt []smallIntID // IDs of the ints 0, 1, ... seen in this generation
+	smallInt []smallIntRef // nodes of the ints 0, 1, ... made in this generation
 	gen      uint32       // advanced by Reset
 	// bigInts keeps the exact value of the ints a float64 cannot hold
 	// (beyond ±2^53); num holds the nearest float64 for arithmetic.
@@ -71,9 +81,9 @@ type Arena struct {
 // smallInts bounds the integers interned by direct indexing.
 const smallInts = 1 << 20
 
-type smallIntID struct {
+type smallIntRef struct {
 	gen uint32
-	id  ID
+	ref Ref
 }
 
 type varKey struct {
@@ -92,13 +102,15 @@ func NewArena() *Arena {
 func (a *Arena) Reset() {
 	a.nodes = a.nodes[:0]
 	a.kids = a.kids[:0]
+	clear(a.strs) // let the documents' text go
+	a.strs = a.strs[:0]
 	a.nextID = 0
-	if a.strIDs == nil {
-		a.strIDs = map[string]ID{}
-		a.varIDs = map[varKey]ID{}
+	if a.strRefs == nil {
+		a.strRefs = map[string]Ref{}
+		a.varRefs = map[varKey]Ref{}
 	} else {
-		clear(a.strIDs)
-		clear(a.varIDs)
+		clear(a.strRefs)
+		clear(a.varRefs)
 	}
 	a.comps.reset()
 	clear(a.bigInts)
@@ -145,8 +157,12 @@ func (a *Arena) Int(v int64) Ref {
 	}
 	u := uint64(v)
 	a.ids = append(a.ids[:0], ID(uint32(u)), ID(uint32(u>>32)))
-	id := a.comps.intern(Int, 0, a.ids, a.newID)
-	r := a.add(node{kind: Int, id: id, num: float64(v)})
+	slot := a.comps.intern(Int, 0, a.ids, a.newID)
+	if slot.ref >= 0 {
+		return slot.ref
+	}
+	r := a.add(node{kind: Int, id: slot.id, num: float64(v)})
+	slot.ref = r
 	if v > exactFloat || v < -exactFloat {
 		if a.bigInts == nil {
 			a.bigInts = map[Ref]int64{}
@@ -180,18 +196,21 @@ func (a *Arena) Number(kind Kind, v float64) Ref {
 		i := int(v)
 		if i >= len(a.smallInt) {
 			n := max(i+1, 2*len(a.smallInt), 1024)
-			a.smallInt = append(a.smallInt, make([]smallIntID, n-len(a.smallInt))...)
+			a.smallInt = append(a.smallInt, make([]smallIntRef, n-len(a.smallInt))...)
 		}
 		e := &a.smallInt[i]
 		if e.gen != a.gen {
-			e.gen, e.id = a.gen, a.newID()
+			e.gen, e.ref = a.gen, a.add(node{kind: kind, id: a.newID(), num: v})
 		}
-		return a.add(node{kind: kind, id: e.id, num: v})
+		return e.ref
 	}
 	bits := math.Float64bits(v)
 	a.ids = append(a.ids[:0], ID(uint32(bits)), ID(uint32(bits>>32)))
-	id := a.comps.intern(kind, 0, a.ids, a.newID)
-	return a.add(node{kind: kind, id: id, num: v})
+	slot := a.comps.intern(kind, 0, a.ids, a.newID)
+	if slot.ref < 0 {
+		slot.ref = a.add(node{kind: kind, id: slot.id, num: v})
+	}
+	return slot.ref
 }
 
 // Bool adds a boolean node.
@@ -205,12 +224,13 @@ func (a *Arena) Bool(v bool) Ref {
 
 // String adds a string node.
 func (a *Arena) String(s string) Ref {
-	id, ok := a.strIDs[s]
+	r, ok := a.strRefs[s]
 	if !ok {
-		id = a.newID()
-		a.strIDs[s] = id
+		r = a.add(node{kind: String, id: a.newID(), s: int32(len(a.strs))})
+		a.strs = append(a.strs, s)
+		a.strRefs[s] = r
 	}
-	return a.add(node{kind: String, id: id, str: s})
+	return r
 }
 
 // Var adds a latent variable named name in document side. Variables of
@@ -218,12 +238,13 @@ func (a *Arena) String(s string) Ref {
 // solver chooses relates them.
 func (a *Arena) Var(side int, name string) Ref {
 	k := varKey{side, name}
-	id, ok := a.varIDs[k]
+	r, ok := a.varRefs[k]
 	if !ok {
-		id = a.newID()
-		a.varIDs[k] = id
+		r = a.add(node{kind: Var, id: a.newID(), s: int32(len(a.strs)), num: float64(side)})
+		a.strs = append(a.strs, name)
+		a.varRefs[k] = r
 	}
-	return a.add(node{kind: Var, id: id, str: name, num: float64(side)})
+	return r
 }
 
 // CompositeDistinct is Composite for elements the caller knows to be
@@ -250,14 +271,15 @@ func (a *Arena) Composite(kind Kind, tag int, kids []Ref) Ref {
 }
 
 func (a *Arena) composite(kind Kind, tag int, kids []Ref) Ref {
-	id := a.internKids(kind, tag, kids)
+	id := a.internKids(kind, tag, kids).id
 	off := int32(len(a.kids))
 	a.kids = append(a.kids, kids...)
 	return a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
 }
 
-// internKids returns the ID of a composite with these children.
-func (a *Arena) internKids(kind Kind, tag int, kids []Ref) ID {
+// internKids returns the table slot of a composite with these children
+// (valid until the next interning).
+func (a *Arena) internKids(kind Kind, tag int, kids []Ref) *compSlot {
 	// Lazy children first: interning them uses a.ids too.
 	for _, k := range kids {
 		if a.nodes[k].id == lazyID {
@@ -349,7 +371,7 @@ func (a *Arena) ID(r Ref) ID {
 // internLazy computes the ID of a node built with CompositeDistinct.
 func (a *Arena) internLazy(r Ref) ID {
 	n := a.nodes[r]
-	id := a.internKids(n.kind, int(n.num), a.kids[n.off:n.off+n.n])
+	id := a.internKids(n.kind, int(n.num), a.kids[n.off:n.off+n.n]).id
 	a.nodes[r].id = id
 	return id
 }
@@ -358,7 +380,7 @@ func (a *Arena) internLazy(r Ref) ID {
 func (a *Arena) Num(r Ref) float64 { return a.nodes[r].num }
 
 // Str returns the value of a string node, or the name of a var node.
-func (a *Arena) Str(r Ref) string { return a.nodes[r].str }
+func (a *Arena) Str(r Ref) string { return a.strs[a.nodes[r].s] }
 
 // Kids returns the fields of a record or the elements of a collection.
 func (a *Arena) Kids(r Ref) []Ref {
