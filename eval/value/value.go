@@ -66,13 +66,13 @@ type Arena struct {
 	strRefs map[string]Ref
 	varRefs map[varKey]Ref
 	comps   compTable
-	ids    []ID
-	tables [3]IDTable
+	ids     []ID
+	tables  [3]IDTable
 	// dedupeTable is the sets' own scratch, apart from the lent tables.
 	dedupeTable IDTable
 
 	smallInt []smallIntRef // nodes of the ints 0, 1, ... made in this generation
-	gen      uint32       // advanced by Reset
+	gen      uint32        // advanced by Reset
 	// bigInts keeps the exact value of the ints a float64 cannot hold
 	// (beyond ±2^53); num holds the nearest float64 for arithmetic.
 	bigInts map[Ref]int64
