@@ -106,30 +106,43 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		failed    atomic.Bool // stop scoring once the run is an error
 		wg        sync.WaitGroup
 	)
-	jobs := make(chan Pair, 2*workers)
+	// Pairs go to the workers in batches: handing over each small
+	// document alone costs more in waking threads than scoring it.
+	jobs := make(chan []Pair, 2*workers)
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			c := newCtx()
 			c.limits = opts.limits()
-			for pr := range jobs {
-				if failed.Load() {
-					continue
+			for batch := range jobs {
+				for i := range batch {
+					pr := &batch[i]
+					if failed.Load() {
+						break
+					}
+					sums, derr := p.scorePair(c, pr, gold.Path(), pred.Path(), wanted)
+					if opts.Progress != nil && derr == nil {
+						opts.Progress.done1(sums)
+					}
+					mu.Lock()
+					if derr != nil {
+						scoreErrs = append(scoreErrs, sortedError{phaseScore, 0, pr.order, derr})
+					} else {
+						done = append(done, scored{pr.order, pr.ID, describePair(pr), sums})
+					}
+					mu.Unlock()
 				}
-				sums, derr := p.scorePair(c, &pr, gold.Path(), pred.Path(), wanted)
-				if opts.Progress != nil && derr == nil {
-					opts.Progress.done1(sums)
-				}
-				mu.Lock()
-				if derr != nil {
-					scoreErrs = append(scoreErrs, sortedError{phaseScore, 0, pr.order, derr})
-				} else {
-					done = append(done, scored{pr.order, pr.ID, describePair(&pr), sums})
-				}
-				mu.Unlock()
 			}
 		}()
+	}
+	var batch []Pair
+	batchBytes := 0
+	flush := func() {
+		if len(batch) > 0 {
+			jobs <- batch
+			batch, batchBytes = nil, 0
+		}
 	}
 	var pairing *pairer
 	pairing = newPairer(p, gold, pred, opts.AllowMissing, func(pr Pair) {
@@ -139,9 +152,14 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		if opts.Shards > 1 && pr.order%opts.Shards != opts.Shard-1 {
 			return // another shard's
 		}
-		jobs <- pr
+		batch = append(batch, pr)
+		batchBytes += pairSize(&pr)
+		if len(batch) == maxBatch || batchBytes >= maxBatchBytes {
+			flush()
+		}
 	}, opts.Warn)
 	pairing.run()
+	flush()
 	close(jobs)
 	wg.Wait()
 	if pairing.fatal != nil {
@@ -169,6 +187,24 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		}
 	}
 	return sc, nil
+}
+
+// A batch of pairs for a worker ends at maxBatch pairs or once its
+// documents reach maxBatchBytes of JSON, so that a batch of large
+// documents is one document and memory still follows the largest.
+const (
+	maxBatch      = 64
+	maxBatchBytes = 256 << 10
+)
+
+func pairSize(pr *Pair) int {
+	n := 0
+	for _, d := range []*document.Doc{pr.Gold, pr.Pred} {
+		if d != nil {
+			n += len(d.JSON)
+		}
+	}
+	return n
 }
 
 // leftOut names the wanted micro(gold) metrics that leave a document with
