@@ -435,7 +435,9 @@ func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y val
 			size += len(d.JSON)
 		}
 	}
-	c.a.Reserve(size / 8) // about a node per 8 bytes of JSON, or fewer
+	// JSON of the adapters' kind has about a node per 20 bytes (equal
+	// leaves share one) and a child reference per 9.
+	c.a.Reserve(size/16, size/8)
 	if x, derr = p.decodeDoc(c, pr.Pred, predPath, 0); derr != nil {
 		return 0, 0, derr
 	}

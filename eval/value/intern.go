@@ -13,7 +13,6 @@ type compTable struct {
 type compSlot struct {
 	hash uint64
 	id   ID
-	ref  Ref // the first node with this key, -1 until one is made
 	gen  uint32
 	kind Kind
 	tag  int32
@@ -41,9 +40,8 @@ func hashKey(kind Kind, tag int, ids []ID) uint64 {
 	return h * 0x9E3779B97F4A7C15
 }
 
-// intern returns the slot of the key, calling fresh for the ID of a new
-// one. The pointer is valid until the next call.
-func (t *compTable) intern(kind Kind, tag int, ids []ID, fresh func() ID) *compSlot {
+// intern returns the ID of the key, calling fresh for a new one.
+func (t *compTable) intern(kind Kind, tag int, ids []ID, fresh func() ID) ID {
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
@@ -52,13 +50,13 @@ func (t *compTable) intern(kind Kind, tag int, ids []ID, fresh func() ID) *compS
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
 		if s.gen != t.gen {
-			*s = compSlot{hash: h, id: fresh(), ref: -1, gen: t.gen, kind: kind, tag: int32(tag), off: int32(len(t.pool)), len: int32(len(ids))}
+			*s = compSlot{hash: h, id: fresh(), gen: t.gen, kind: kind, tag: int32(tag), off: int32(len(t.pool)), len: int32(len(ids))}
 			t.pool = append(t.pool, ids...)
 			t.n++
-			return s
+			return s.id
 		}
 		if s.hash == h && s.kind == kind && s.tag == int32(tag) && t.equal(s, ids) {
-			return s
+			return s.id
 		}
 	}
 }

@@ -65,6 +65,7 @@ type Arena struct {
 
 	strRefs map[string]Ref
 	varRefs map[varKey]Ref
+	numRefs map[numKey]Ref // numbers other than the small ints
 	comps   compTable
 	ids     []ID
 	tables  [3]IDTable
@@ -84,6 +85,13 @@ const smallInts = 1 << 20
 type smallIntRef struct {
 	gen uint32
 	ref Ref
+}
+
+// numKey is a number by its kind and bits (an int's two's complement, a
+// float's IEEE bits).
+type numKey struct {
+	kind Kind
+	bits uint64
 }
 
 type varKey struct {
@@ -108,9 +116,11 @@ func (a *Arena) Reset() {
 	if a.strRefs == nil {
 		a.strRefs = map[string]Ref{}
 		a.varRefs = map[varKey]Ref{}
+		a.numRefs = map[numKey]Ref{}
 	} else {
 		clear(a.strRefs)
 		clear(a.varRefs)
+		clear(a.numRefs)
 	}
 	a.comps.reset()
 	clear(a.bigInts)
@@ -130,15 +140,15 @@ func (a *Arena) newID() ID {
 	return id
 }
 
-// Reserve makes room for n more nodes and their kids, so that decoding a
+// Reserve makes room for more nodes and kids, so that decoding a
 // large document grows the arena once instead of in many copies (Go grows
 // large slices by a quarter).
-func (a *Arena) Reserve(n int) {
-	if cap(a.nodes)-len(a.nodes) < n {
-		a.nodes = append(make([]node, 0, len(a.nodes)+n), a.nodes...)
+func (a *Arena) Reserve(nodes, kids int) {
+	if cap(a.nodes)-len(a.nodes) < nodes {
+		a.nodes = append(make([]node, 0, len(a.nodes)+nodes), a.nodes...)
 	}
-	if cap(a.kids)-len(a.kids) < n {
-		a.kids = append(make([]Ref, 0, len(a.kids)+n), a.kids...)
+	if cap(a.kids)-len(a.kids) < kids {
+		a.kids = append(make([]Ref, 0, len(a.kids)+kids), a.kids...)
 	}
 }
 
@@ -155,14 +165,12 @@ func (a *Arena) Int(v int64) Ref {
 	if v >= 0 && v < smallInts {
 		return a.Number(Int, float64(v))
 	}
-	u := uint64(v)
-	a.ids = append(a.ids[:0], ID(uint32(u)), ID(uint32(u>>32)))
-	slot := a.comps.intern(Int, 0, a.ids, a.newID)
-	if slot.ref >= 0 {
-		return slot.ref
+	k := numKey{Int, uint64(v)}
+	if r, ok := a.numRefs[k]; ok {
+		return r
 	}
-	r := a.add(node{kind: Int, id: slot.id, num: float64(v)})
-	slot.ref = r
+	r := a.add(node{kind: Int, id: a.newID(), num: float64(v)})
+	a.numRefs[k] = r
 	if v > exactFloat || v < -exactFloat {
 		if a.bigInts == nil {
 			a.bigInts = map[Ref]int64{}
@@ -204,13 +212,13 @@ func (a *Arena) Number(kind Kind, v float64) Ref {
 		}
 		return e.ref
 	}
-	bits := math.Float64bits(v)
-	a.ids = append(a.ids[:0], ID(uint32(bits)), ID(uint32(bits>>32)))
-	slot := a.comps.intern(kind, 0, a.ids, a.newID)
-	if slot.ref < 0 {
-		slot.ref = a.add(node{kind: kind, id: slot.id, num: v})
+	k := numKey{kind, math.Float64bits(v)}
+	r, ok := a.numRefs[k]
+	if !ok {
+		r = a.add(node{kind: kind, id: a.newID(), num: v})
+		a.numRefs[k] = r
 	}
-	return slot.ref
+	return r
 }
 
 // Bool adds a boolean node.
@@ -271,15 +279,14 @@ func (a *Arena) Composite(kind Kind, tag int, kids []Ref) Ref {
 }
 
 func (a *Arena) composite(kind Kind, tag int, kids []Ref) Ref {
-	id := a.internKids(kind, tag, kids).id
+	id := a.internKids(kind, tag, kids)
 	off := int32(len(a.kids))
 	a.kids = append(a.kids, kids...)
 	return a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
 }
 
-// internKids returns the table slot of a composite with these children
-// (valid until the next interning).
-func (a *Arena) internKids(kind Kind, tag int, kids []Ref) *compSlot {
+// internKids returns the ID of a composite with these children.
+func (a *Arena) internKids(kind Kind, tag int, kids []Ref) ID {
 	// Lazy children first: interning them uses a.ids too.
 	for _, k := range kids {
 		if a.nodes[k].id == lazyID {
@@ -371,7 +378,7 @@ func (a *Arena) ID(r Ref) ID {
 // internLazy computes the ID of a node built with CompositeDistinct.
 func (a *Arena) internLazy(r Ref) ID {
 	n := a.nodes[r]
-	id := a.internKids(n.kind, int(n.num), a.kids[n.off:n.off+n.n]).id
+	id := a.internKids(n.kind, int(n.num), a.kids[n.off:n.off+n.n])
 	a.nodes[r].id = id
 	return id
 }
