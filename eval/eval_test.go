@@ -431,6 +431,9 @@ func TestLargeIntegers(t *testing.T) {
 		{"beyond 2^53 equal", `{"id": 1, "xs": [9007199254740993, 9007199254740992]}`, `{"id": 1, "xs": [9007199254740992, 9007199254740993]}`, [3]float64{2, 2, 2}, ""},
 		{"int64 edges", `{"id": 1, "xs": [9223372036854775807, -9223372036854775808]}`, `{"id": 1, "xs": [9223372036854775807, -9223372036854775808]}`, [3]float64{2, 2, 2}, ""},
 		{"exponent form", `{"id": 1, "xs": [9.007199254740993e15]}`, `{"id": 1, "xs": [9007199254740993]}`, [3]float64{1, 1, 1}, ""},
+		// Up to 15 digits an integer is read without strconv: signs, -0
+		// and the last of them must come out exact.
+		{"plain integers", `{"id": 1, "xs": [-0, -12, 999999999999999, 1000000000000000]}`, `{"id": 1, "xs": [0, -12, 999999999999998, 1000000000000000]}`, [3]float64{3, 4, 4}, ""},
 		{"above int64", `{"id": 1, "xs": []}`, `{"id": 1, "xs": [9223372036854775808]}`, [3]float64{}, "xs.0: the integer 9223372036854775808 is outside the int64 range"},
 		{"huge exponent", `{"id": 1, "xs": []}`, `{"id": 1, "xs": [1e400]}`, [3]float64{}, "xs.0: the integer 1e400 is outside the int64 range"},
 		{"tiny exponent", `{"id": 1, "xs": []}`, `{"id": 1, "xs": [1e-400]}`, [3]float64{}, "xs.0: expected an integer, found a number 1e-400"},

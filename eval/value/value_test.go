@@ -168,3 +168,42 @@ func TestIDTable(t *testing.T) {
 	tb.Reset(10)
 	assert.Equal(t, int32(0), tb.Get(3), "reset forgets")
 }
+
+// TestSharedLeaves: equal strings, numbers and variables are one node (a
+// document's repeated labels cost one node), across Reset too, while equal
+// composites stay apart: matchings tell a self-sum from a cross sum by the
+// identity of the collection nodes.
+func TestSharedLeaves(t *testing.T) {
+	a := NewArena()
+	for range 2 {
+		a.Reset()
+		leaves := []func() Ref{
+			func() Ref { return a.String("NOUN") },
+			func() Ref { return a.Int(7) },
+			func() Ref { return a.Int(-7) },
+			func() Ref { return a.Int(1 << 60) },
+			func() Ref { return a.Number(Float, 0.25) },
+			func() Ref { return a.Bool(true) },
+			func() Ref { return a.Var(1, "x") },
+		}
+		var first []Ref
+		for _, leaf := range leaves {
+			first = append(first, leaf())
+		}
+		before := len(a.nodes)
+		for i, leaf := range leaves {
+			assert.Equal(t, first[i], leaf(), "leaf %d", i)
+		}
+		assert.Equal(t, before, len(a.nodes), "no node added for a leaf seen before")
+		assert.Equal(t, "NOUN", a.Str(first[0]))
+		assert.Equal(t, "x", a.Str(first[6]))
+		assert.Equal(t, int64(1<<60), a.IntValue(first[3]))
+		assert.NotEqual(t, a.Var(0, "x"), first[6], "variables of the two sides differ")
+		assert.NotEqual(t, a.ID(a.Int(7)), a.ID(a.Number(Float, 7)), "an int is not a float")
+
+		x := a.Composite(Set, 0, []Ref{first[0], first[1]})
+		y := a.Composite(Set, 0, []Ref{first[0], first[1]})
+		assert.NotEqual(t, x, y)
+		assert.Equal(t, a.ID(x), a.ID(y))
+	}
+}
