@@ -144,11 +144,11 @@ func basicDecoder(kind types.BasicKind) decodeFn {
 				return 0, mismatch("an integer", sc)
 			}
 			save := sc.i
-			f, raw, ok := sc.number()
+			f, raw, plain, ok := sc.number()
 			if !ok {
 				return 0, errMalformed
 			}
-			if sc.plain {
+			if plain {
 				return d.a.Int(int64(f)), nil
 			}
 			v, why := parseInt(raw)
@@ -163,7 +163,7 @@ func basicDecoder(kind types.BasicKind) decodeFn {
 			if !isNumberStart(sc.peek()) {
 				return 0, mismatch("a number", sc)
 			}
-			f, raw, ok := sc.number()
+			f, raw, _, ok := sc.number()
 			if !ok {
 				return 0, errMalformed
 			}

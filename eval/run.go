@@ -197,6 +197,7 @@ const (
 	maxBatchBytes = 256 << 10
 )
 
+// pairSize is the JSON of a pair's documents, in bytes.
 func pairSize(pr *Pair) int {
 	n := 0
 	for _, d := range []*document.Doc{pr.Gold, pr.Pred} {
@@ -429,12 +430,7 @@ func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y val
 	if derr := checkShape(pr, goldPath, predPath); derr != nil {
 		return 0, 0, derr
 	}
-	size := 0
-	for _, d := range []*document.Doc{pr.Pred, pr.Gold} {
-		if d != nil {
-			size += len(d.JSON)
-		}
-	}
+	size := pairSize(pr)
 	// JSON of the adapters' kind has about a node per 20 bytes (equal
 	// leaves share one) and a child reference per 9.
 	c.a.Reserve(size/16, size/8)

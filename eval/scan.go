@@ -18,9 +18,6 @@ import (
 type scanner struct {
 	s string
 	i int
-	// plain: the last number read was an integer of at most 15 digits,
-	// so its float value is exact and the int decoder need not parse it.
-	plain bool
 }
 
 func (sc *scanner) ws() {
@@ -147,13 +144,14 @@ func (sc *scanner) hex4() (rune, bool) {
 	return rune(v), true
 }
 
-// number reads a number: its value and its text.
-func (sc *scanner) number() (float64, string, bool) {
+// number reads a number: its value and its text. plain says it is an
+// integer of at most 15 digits, whose value is exact: the int decoder
+// need not parse its text again.
+func (sc *scanner) number() (v float64, raw string, plain, ok bool) {
 	sc.ws()
 	start := sc.i
-	sc.plain = false
 	// Small integers, the common case, without strconv.
-	v, digits, neg := 0.0, 0, false
+	digits, neg := 0, false
 	if sc.i < len(sc.s) && sc.s[sc.i] == '-' {
 		neg = true
 		sc.i++
@@ -171,19 +169,18 @@ func (sc *scanner) number() (float64, string, bool) {
 			}
 			raw := sc.s[start:sc.i]
 			f, err := strconv.ParseFloat(raw, 64)
-			return f, raw, wellFormed(err)
+			return f, raw, false, wellFormed(err)
 		}
 	}
 	if digits == 0 || digits > 15 {
 		raw := sc.s[start:sc.i]
 		f, err := strconv.ParseFloat(raw, 64)
-		return f, raw, wellFormed(err) && digits > 0
+		return f, raw, false, wellFormed(err) && digits > 0
 	}
 	if neg {
 		v = -v
 	}
-	sc.plain = true
-	return v, sc.s[start:sc.i], true
+	return v, sc.s[start:sc.i], true, true
 }
 
 // wellFormed tells a number ParseFloat read, if perhaps only as ±Inf,
@@ -240,7 +237,7 @@ func (sc *scanner) skip() (string, bool) {
 		}
 		return sc.s[start:sc.i], true
 	}
-	_, raw, ok := sc.number()
+	_, raw, _, ok := sc.number()
 	return raw, ok
 }
 

@@ -165,13 +165,8 @@ func (a *Arena) Int(v int64) Ref {
 	if v >= 0 && v < smallInts {
 		return a.Number(Int, float64(v))
 	}
-	k := numKey{Int, uint64(v)}
-	if r, ok := a.numRefs[k]; ok {
-		return r
-	}
-	r := a.add(node{kind: Int, id: a.newID(), num: float64(v)})
-	a.numRefs[k] = r
-	if v > exactFloat || v < -exactFloat {
+	r, fresh := a.numNode(numKey{Int, uint64(v)}, float64(v))
+	if fresh && (v > exactFloat || v < -exactFloat) {
 		if a.bigInts == nil {
 			a.bigInts = map[Ref]int64{}
 		}
@@ -212,13 +207,19 @@ func (a *Arena) Number(kind Kind, v float64) Ref {
 		}
 		return e.ref
 	}
-	k := numKey{kind, math.Float64bits(v)}
-	r, ok := a.numRefs[k]
-	if !ok {
-		r = a.add(node{kind: kind, id: a.newID(), num: v})
-		a.numRefs[k] = r
-	}
+	r, _ := a.numNode(numKey{kind, math.Float64bits(v)}, v)
 	return r
+}
+
+// numNode returns the node of the number k (v its value), made now when
+// fresh.
+func (a *Arena) numNode(k numKey, v float64) (r Ref, fresh bool) {
+	if r, ok := a.numRefs[k]; ok {
+		return r, false
+	}
+	r = a.add(node{kind: k.kind, id: a.newID(), num: v})
+	a.numRefs[k] = r
+	return r, true
 }
 
 // Bool adds a boolean node.
