@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/metricc/metricc/eval"
-	"github.com/metricc/metricc/explain"
+	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc/internal/explain"
 )
 
 // Explanation is the optimal alignment of one document pair under each

@@ -1,6 +1,6 @@
 package metricc
 
-import "github.com/metricc/metricc/eval"
+import "github.com/metricc/metricc/internal/eval"
 
 // JSONNumber formats a number as the JSON output does: the shortest form
 // that reads back exactly, null when not finite.

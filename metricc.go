@@ -23,14 +23,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/metricc/metricc/ast"
-	"github.com/metricc/metricc/document"
-	"github.com/metricc/metricc/eval"
-	"github.com/metricc/metricc/grammar"
-	"github.com/metricc/metricc/solver"
-	"github.com/metricc/metricc/specs"
-	"github.com/metricc/metricc/stdlib"
-	"github.com/metricc/metricc/typecheck"
+	"github.com/metricc/metricc/internal/ast"
+	"github.com/metricc/metricc/internal/document"
+	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc/internal/grammar"
+	"github.com/metricc/metricc/internal/solver"
+	"github.com/metricc/metricc/internal/specs"
+	"github.com/metricc/metricc/internal/stdlib"
+	"github.com/metricc/metricc/internal/typecheck"
 )
 
 // The results of a run, as `metricc run --format json` prints them

@@ -1,6 +1,6 @@
 package metricc
 
-import "github.com/metricc/metricc/specs"
+import "github.com/metricc/metricc/internal/specs"
 
 // ShippedSummary says in one sentence what a shipped spec scores (the
 // first sentence of its header comment).

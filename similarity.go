@@ -5,9 +5,9 @@ import (
 	"hash/maphash"
 	"strings"
 
-	"github.com/metricc/metricc/eval/value"
-	"github.com/metricc/metricc/stdlib"
-	"github.com/metricc/metricc/typecheck/types"
+	"github.com/metricc/metricc/internal/stdlib"
+	"github.com/metricc/metricc/internal/typecheck/types"
+	"github.com/metricc/metricc/internal/value"
 )
 
 // Similarity is a similarity written in Go, usable by name in the specs

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/metricc/metricc/adapter"
-	"github.com/metricc/metricc/document"
+	"github.com/metricc/metricc/internal/adapter"
+	"github.com/metricc/metricc/internal/document"
 )
 
 // Source is a file of documents to score: a path, a reader or Go values.

@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/metricc/metricc/eval"
+	"github.com/metricc/metricc/internal/eval"
 )
 
 // The workflow types: intervals, comparisons, progress.

@@ -10,7 +10,7 @@ import (
 	"strconv"
 
 	"github.com/metricc/metricc"
-	"github.com/metricc/metricc/typecheck"
+	"github.com/metricc/metricc/internal/typecheck"
 )
 
 // compareCmd compares two systems' predictions on the same gold.

@@ -17,7 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/metricc/metricc/adapter/eael"
+	"github.com/metricc/metricc/internal/adapter/eael"
 )
 
 // Config sizes a corpus.

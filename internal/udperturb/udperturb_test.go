@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/metricc/metricc/adapter/conllu"
+	"github.com/metricc/metricc/internal/adapter/conllu"
 	"github.com/metricc/metricc/internal/udperturb"
 )
 

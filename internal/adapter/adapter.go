@@ -1,0 +1,243 @@
+// Package adapter is the registry of input formats (DESIGN §5): each
+// adapter is a document.Format value {name, detect, parse} in one table,
+// from which the command line takes its list of formats, its help text and
+// its auto-detection. Adding an adapter is a package of its own and one
+// line in Formats.
+package adapter
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/metricc/metricc/internal/adapter/bio"
+	"github.com/metricc/metricc/internal/adapter/conll16"
+	"github.com/metricc/metricc/internal/adapter/conll2012"
+	"github.com/metricc/metricc/internal/adapter/conllu"
+	"github.com/metricc/metricc/internal/adapter/eael"
+	"github.com/metricc/metricc/internal/adapter/mrp"
+	"github.com/metricc/metricc/internal/adapter/penman"
+	"github.com/metricc/metricc/internal/document"
+)
+
+// Formats lists every input format, in the order "auto" tries to detect
+// them. JSON, which also takes JSON Lines, is what "auto" falls back to.
+var Formats = []*document.Format{
+	document.JSON,
+	document.JSONLines,
+	conll2012.Format,
+	penman.Format,
+	conllu.Format,
+	mrp.Format,
+	eael.Format,
+	conll16.Format,
+	bio.Format,
+}
+
+// Auto is the format name that detects the format from the content.
+const Auto = "auto"
+
+// Lookup returns the named format, or nil.
+func Lookup(name string) *document.Format {
+	for _, f := range Formats {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// Names lists "auto" and every format name, in registry order.
+func Names() []string {
+	names := []string{Auto}
+	for _, f := range Formats {
+		names = append(names, f.Name)
+	}
+	return names
+}
+
+// NameList is Names in prose: "auto, json, ... or mrp".
+func NameList() string {
+	names := Names()
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Detect returns the first format whose detector accepts head, or nil.
+func Detect(head []byte) *document.Format {
+	for _, f := range Formats {
+		if f.Detect != nil && f.Detect(head) {
+			return f
+		}
+	}
+	return nil
+}
+
+// headSize is how much of a file detection sees.
+const headSize = 64 << 10
+
+// Read reads the file at path in the named format; see ReadFrom. A
+// directory is read by the format whose layout it holds (see OpenDir).
+func Read(path, format string) (*document.Input, error) {
+	if isDir(path) {
+		s, err := OpenDir(path, format)
+		if err != nil {
+			return nil, err
+		}
+		return document.Collect(s)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadFrom(path, f, format)
+}
+
+// OpenDir opens a directory of documents in the named format ("auto": the
+// first format whose DetectDir accepts it) as a stream.
+func OpenDir(path, format string) (document.Stream, error) {
+	var dirFormats []string
+	for _, f := range Formats {
+		if f.OpenDir == nil {
+			continue
+		}
+		dirFormats = append(dirFormats, f.Name)
+		if format == f.Name || ((format == Auto || format == "") && f.DetectDir != nil && f.DetectDir(path)) {
+			return f.OpenDir(path)
+		}
+	}
+	if f := Lookup(format); f != nil {
+		return nil, fmt.Errorf("%s is a directory; the %s input format reads a file", path, f.Name)
+	}
+	if format != Auto && format != "" {
+		return nil, fmt.Errorf("unknown --input-format %q (want %s)", format, NameList())
+	}
+	return nil, fmt.Errorf("%s is a directory, and not in the layout of a format that reads directories (%s)", path, strings.Join(dirFormats, ", "))
+}
+
+// ReadFrom reads a whole file of documents from r; see Open.
+func ReadFrom(name string, r io.Reader, format string) (*document.Input, error) {
+	s, err := Open(name, r, format)
+	if err != nil {
+		return nil, err
+	}
+	return document.Collect(s)
+}
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
+}
+
+// OpenFile opens the file at path as a stream of documents; see Open. The
+// caller closes the file when done. A directory is opened by the format
+// whose layout it holds (see OpenDir).
+func OpenFile(path, format string) (document.Stream, io.Closer, error) {
+	return OpenFileFields(path, format, nil)
+}
+
+// OpenFileFields is OpenFile for a reader of the document fields that want
+// accepts (a spec's input type): a format may then leave out optional
+// fields it writes at a cost (document.Format.ParseFields). want nil: all.
+func OpenFileFields(path, format string, want func(field string) bool) (document.Stream, io.Closer, error) {
+	if isDir(path) {
+		s, err := OpenDir(path, format)
+		return s, io.NopCloser(nil), err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := OpenFields(path, f, format, want)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return s, f, nil
+}
+
+// Open reads a file of documents from r in the named format ("auto": the
+// first format whose detector accepts the first 64 KB; else JSON or JSON
+// Lines when the text starts like JSON; else an error saying which formats
+// were tried). name is the file's name in messages. A format that streams
+// yields one document at a time; the others are read whole first.
+func Open(name string, r io.Reader, format string) (document.Stream, error) {
+	return OpenFields(name, r, format, nil)
+}
+
+// OpenFields is Open for a reader of the fields want accepts; see
+// OpenFileFields.
+func OpenFields(name string, r io.Reader, format string, want func(field string) bool) (document.Stream, error) {
+	br := bufio.NewReaderSize(r, headSize)
+	var f *document.Format
+	if format == Auto || format == "" {
+		head, err := br.Peek(headSize)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if f = Detect(head); f == nil {
+			if !looksLikeJSON(head) {
+				return nil, undetected(name, head)
+			}
+			return document.NewJSONStream(name, br, Auto), nil
+		}
+	} else if f = Lookup(format); f == nil {
+		return nil, fmt.Errorf("unknown --input-format %q (want %s)", format, NameList())
+	}
+	if f.Parse == nil {
+		return nil, fmt.Errorf("%s: the %s input format is not available yet", name, f.Name)
+	}
+	if f.Stream != nil {
+		return f.Stream(name, br), nil
+	}
+	parse := f.Parse
+	if f.ParseFields != nil && want != nil {
+		parse = func(name string, r io.Reader) (*document.Input, error) { return f.ParseFields(name, r, want) }
+	}
+	in, err := parse(name, br)
+	if err != nil {
+		return nil, err
+	}
+	in.Format = f
+	return document.InputStream(in), nil
+}
+
+// looksLikeJSON: the text is empty or starts, after blanks and a byte
+// order mark, with an object or an array.
+func looksLikeJSON(head []byte) bool {
+	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\ufeff")), " \t\r\n")
+	return len(head) == 0 || head[0] == '{' || head[0] == '['
+}
+
+// undetected explains that no format fits the start of a file.
+func undetected(name string, head []byte) error {
+	head = bytes.TrimPrefix(head, []byte("\ufeff"))
+	head = bytes.ReplaceAll(bytes.ReplaceAll(head, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
+	line, first := 1, []byte(nil)
+	for i, l := range bytes.Split(head, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			line, first = i+1, l
+			break
+		}
+	}
+	first = bytes.TrimSpace(first)
+	if len(first) > 60 {
+		first = append(first[:57:57], "..."...)
+	}
+	var tried []string
+	for _, f := range Formats {
+		if f.Detect == nil && f != document.JSON {
+			continue
+		}
+		t := f.Name
+		if f.Expect != "" {
+			t += " (" + f.Expect + ")"
+		}
+		tried = append(tried, t)
+	}
+	return fmt.Errorf("%s:%d: cannot tell the format of this file: it starts with %q, which fits none of the formats tried: %s; name one with --input-format",
+		name, line, first, strings.Join(tried, ", "))
+}

@@ -1,0 +1,189 @@
+// Package bio reads named-entity (or chunking) tags in the CoNLL-2003
+// column format, one token per line with its tag in the last column, and
+// turns each document into the JSON document the shipped spec ner.metric
+// reads:
+//
+//	{"id": "1", "tags": "O B-PER I-PER O B-LOC",
+//	 "entities": [{"start": 1, "end": 2, "label": "PER"}, {"start": 4, "end": 4, "label": "LOC"}],
+//	 "strict":   [{"start": 1, "end": 2, "label": "PER"}, {"start": 4, "end": 4, "label": "LOC"}]}
+//
+// # Lines
+//
+// Columns are separated by spaces or tabs; the tag is the last column,
+// whatever the number of columns (the four of CoNLL-2003, "word tag", or
+// the tag alone). A blank line ends a sentence, and so does a line whose
+// first column is "-X-" (conlleval's boundary). A line whose first column
+// is "-DOCSTART-" starts a new document; it is itself a token tagged O,
+// as conlleval counts it. Lines before the first "-DOCSTART-" form a
+// document, so a file without one is one document. A byte-order mark and
+// CRLF line ends are accepted.
+//
+// # Tags
+//
+// A tag is O, or a prefix B, I, E, S (or L, U: BILOU's names for E and S)
+// followed by "-" and a type (PER, B-DATE-TIME has the type DATE-TIME).
+// Anything else is an error naming the file and the line; the first ten
+// are reported, and the file is not scored.
+//
+// # Entities
+//
+// "entities" are the chunks conlleval finds (its chunk-boundary rules,
+// where an I- after O or after another type starts a chunk, which makes
+// IOB1 and IOB2 read alike), extended to S- and to E- followed by B- as
+// seqeval's default mode reads them; see chunk.go. "strict" are the
+// entities of seqeval's strict mode: the chunks that obey the file's
+// tagging scheme (IOB2, IOE2 or IOBES, chosen from the prefixes the file
+// uses as seqeval's auto_detect chooses it), every other chunk dropped.
+// Offsets count the tokens of the document from 0 (the "-DOCSTART-" line
+// included); both ends are inclusive. A warning says how many entities
+// are not strict, with the first one's line.
+//
+// "tags" is the document's tags as written, separated by single spaces:
+// the input of token accuracy (positions(tags) in the spec), in one
+// string rather than one JSON value per token.
+//
+// # Documents and pairing
+//
+// Documents have no names in this format: their ids are their positions
+// ("1", "2", ...), Input.Positional is set, and each Doc.Shape says how
+// many tokens it has, so that a prediction whose document k has more or
+// fewer tokens than the gold's is an error, not a silently misaligned
+// score (conlleval reads the two columns side by side).
+//
+// # Memory
+//
+// The text is read one line at a time through a buffer; what is kept is
+// a 2-byte code per token (the scheme of strict mode is only known at the
+// end of the file). A run reads the file as a stream (Stream), which
+// writes each document's JSON when it is asked for, so that the JSON of
+// one document at a time is held, not the corpus's.
+package bio
+
+import (
+	"bytes"
+	"io"
+	"os"
+
+	"github.com/metricc/metricc/internal/document"
+)
+
+// Format is the bio input adapter.
+var Format = &document.Format{Name: "bio", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "CoNLL-2003 columns: a token per line, its tag last"}
+
+// Read reads the file at path; see ParseReader.
+func Read(path string) (*document.Input, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseReader(path, f)
+}
+
+// ParseReader reads a whole file of tagged tokens from r (its Stream,
+// collected); name is the file's name in messages. Malformed tags are a document.DataErrors; errors from
+// r are returned as they are.
+func ParseReader(name string, r io.Reader) (*document.Input, error) {
+	return document.Collect(Stream(name, r))
+}
+
+// Stream reads a file of tagged tokens from r and yields its documents
+// one at a time, each written when it is asked for; see ParseReader. The
+// file is read to its end at the first call, as strict mode's scheme
+// depends on every tag of it: what is held is its tokens' tag codes, 2
+// bytes each, not the documents.
+func Stream(name string, r io.Reader) document.Stream {
+	return &stream{p: newParser(name), r: r, size: bufSize}
+}
+
+type stream struct {
+	p       *parser
+	r       io.Reader
+	size    int // of the read buffer to start with
+	w       writer
+	next    int
+	started bool
+	done    bool
+	flushed int // warnings given out
+}
+
+func (s *stream) Path() string     { return s.p.name }
+func (s *stream) Positional() bool { return true }
+
+func (s *stream) Warnings() []string {
+	w := s.p.warnings[s.flushed:]
+	s.flushed = len(s.p.warnings)
+	return w
+}
+
+func (s *stream) Next() (document.Doc, error) {
+	if s.done {
+		return document.Doc{}, io.EOF
+	}
+	if !s.started {
+		s.started = true
+		err := s.p.read(s.r, s.size)
+		if err == nil {
+			err = s.p.end()
+		}
+		if err != nil {
+			s.done = true
+			return document.Doc{}, err
+		}
+		s.w = writer{p: s.p, scheme: detect(s.p.seen)}
+	}
+	if s.next == len(s.p.docs) {
+		s.done = true
+		s.w.warnLoose()
+		return document.Doc{}, io.EOF
+	}
+	s.next++
+	return s.w.document(s.next - 1), nil
+}
+
+// Parse is ParseReader on a text held in memory.
+func Parse(name string, data []byte) (*document.Input, error) {
+	return ParseReader(name, bytes.NewReader(data))
+}
+
+// Detect reports whether the start of a file is in this format: its
+// first non-blank line is a "-DOCSTART-" line, or most of its non-blank
+// lines (of the first thousand whole lines) end with a tag, so that a
+// file with a few malformed tags is still read as one, and its errors
+// name them.
+func Detect(head []byte) bool {
+	head = bytes.TrimPrefix(head, bom)
+	complete := len(head) < headSize // the whole file: its last line counts too
+	seen, tagged := 0, 0
+	for len(head) > 0 && seen < 1000 {
+		k := bytes.IndexByte(head, '\n')
+		if k < 0 && !complete {
+			break
+		}
+		line := head
+		if k >= 0 {
+			line, head = head[:k], head[k+1:]
+		} else {
+			head = nil
+		}
+		first, last, ok := columns(line)
+		if !ok {
+			continue
+		}
+		if string(first) == docStart {
+			if seen == 0 {
+				return true
+			}
+			tagged++
+		} else if _, _, why := parseTag(last); why == "" || string(first) == boundary {
+			tagged++
+		}
+		seen++
+	}
+	return seen > 0 && tagged*5 >= seen*4
+}
+
+// headSize is how much of a file the registry's detection sees.
+const headSize = 64 << 10
+
+var bom = []byte("\ufeff")

@@ -1,0 +1,714 @@
+// Package conll16 reads the discourse relation files of the CoNLL-2016
+// shared task on shallow discourse parsing, the input of its official
+// scorers (github.com/attapol/conll16st): one JSON relation per line,
+//
+//	{"DocID": "wsj_1000", "ID": 3, "Type": "Explicit", "Sense": ["Comparison.Contrast"],
+//	 "Arg1": {"TokenList": [[0, 4, 0, 0, 0], [5, 9, 1, 0, 1]], ...},
+//	 "Arg2": {"TokenList": [...]}, "Connective": {"TokenList": [...], "RawText": "but"}}
+//
+// with token lists of token addresses [charStart, charEnd, docTokenIndex,
+// sentenceIndex, tokenInSentence] in the gold file and of document token
+// indices in system output. It groups the relations by DocID, in the order
+// the DocIDs first appear, into the documents the shipped spec
+// conll16.metric reads:
+//
+//		{"id": "wsj_1000", "relations": [
+//		  {"line": 1, "type": "Explicit", "explicit": true,
+//		   "sense": "Comparison.Contrast", "senses": ["Comparison.Contrast"], "valid": true,
+//		   "arg1": [0, 1], "arg2": [5, 6, 7], "conn": [3], "head": [3]}]}
+//
+//	  - arg1, arg2, conn: document token indices (element 2 of an address).
+//	  - sense: the first sense; senses: all of a gold relation's senses, the
+//	    first of a predicted one (the scorers read only that).
+//	  - valid: the first sense is one the task evaluates (senses.go); the
+//	    inventory, English or Chinese, is chosen per file by a majority of
+//	    first senses, as the scorers choose it.
+//	  - head: the connective's head tokens (heads.go) for a gold relation, the
+//	    whole connective for a predicted one.
+//	  - line: the relation's line in the file, for messages.
+//
+// A file whose token lists hold token addresses is read as gold, one whose
+// lists hold indices as system output; a file that mixes them is an error.
+//
+// Documents present in one file only are scored against an empty document,
+// with a warning, as the official scorers score them
+// (document.UnpairedEmpty). Malformed relations are errors naming the file,
+// the line and the field (malformed JSON, no DocID, Type or Sense, an
+// argument without a TokenList, a token that is neither an index nor an
+// address); questionable ones are kept and warned about (a repeated
+// relation ID, a sense outside the task's inventory, a predicted relation
+// with several senses, a token list out of order, a gold connective whose
+// head cannot be found). Check warns about predicted senses the gold never
+// uses.
+package conll16
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/metricc/metricc/internal/document"
+)
+
+// Format is the conll16 input adapter.
+var Format = &document.Format{Name: "conll16", Detect: Detect, Parse: Parse, Check: Check,
+	Expect: `one JSON relation per line, with "DocID" and "Arg1"`}
+
+// maxWarnings bounds the warnings kept per file; maxErrors the errors.
+const (
+	maxWarnings = 100
+	maxErrors   = 20
+)
+
+// Detect reports whether the first non-blank line of head is a CoNLL-2016
+// relation: a JSON object with a DocID and an Arg1 (the line may be cut
+// at the end of head).
+func Detect(head []byte) bool {
+	head = bytes.TrimPrefix(head, []byte("\ufeff"))
+	for len(head) > 0 {
+		line := head
+		if k := bytes.IndexByte(head, '\n'); k >= 0 {
+			line, head = head[:k], head[k+1:]
+		} else {
+			head = nil
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if line[0] != '{' {
+			return false
+		}
+		r := gjson.GetManyBytes(line, "DocID", "Arg1")
+		return r[0].Type == gjson.String && r[1].IsObject()
+	}
+	return false
+}
+
+// form is how a file writes tokens.
+type form int
+
+const (
+	formUnknown   form = iota
+	formAddresses      // gold: [charStart, charEnd, docTokenIndex, sentence, tokenInSentence]
+	formIndices        // system output: docTokenIndex
+)
+
+// relation is one line, read.
+type relation struct {
+	line             int
+	typ              string
+	senses           []string
+	arg1, arg2, conn []int
+	raw              string // the connective's RawText
+}
+
+type doc struct {
+	id   string
+	line int
+	rels []*relation
+}
+
+type parser struct {
+	f          fields // the line being read
+	strs       interner
+	senseLists map[string][]string // by the Sense list as written
+	heads      map[string][]int    // head positions by connective
+	quoted     map[string][]byte   // strings as JSON
+	arena      []int               // token lists are cut from it
+	name       string
+	in         *document.Input
+	docs       map[string]*doc
+	order      []*doc
+	errs       document.DataErrors
+	nErrs      int
+	nWarn      int
+	form       form
+	formAt     int // the line that set form
+	ids        map[string]int
+	// unordered is the first line whose token list is not ascending.
+	unordered int
+}
+
+// Parse reads a CoNLL-2016 relation file from r (through a buffer of its
+// own unless r is a large enough *bufio.Reader); name is the file in
+// messages.
+func Parse(name string, r io.Reader) (*document.Input, error) {
+	p := &parser{name: name, in: &document.Input{Path: name, Unpaired: document.UnpairedEmpty, Convention: "the CoNLL-2016 scorer"},
+		docs: map[string]*doc{}, ids: map[string]int{}, strs: interner{},
+		senseLists: map[string][]string{}, heads: map[string][]int{}, quoted: map[string][]byte{}}
+	br := bufio.NewReaderSize(r, 64<<10)
+	var long []byte
+	for line := 1; ; line++ {
+		text, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			long = append(long[:0], text...)
+			for err == bufio.ErrBufferFull {
+				text, err = br.ReadSlice('\n')
+				long = append(long, text...)
+			}
+			text = long
+		}
+		if len(text) > 0 {
+			p.relation(line, text)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if len(p.errs) > 0 {
+		if p.nErrs > len(p.errs) {
+			p.errs = append(p.errs, &document.DataError{File: name, Msg: fmt.Sprintf("%d more errors not shown", p.nErrs-len(p.errs))})
+		}
+		return nil, p.errs
+	}
+	p.finish()
+	return p.in, nil
+}
+
+func (p *parser) errorf(line int, path, format string, args ...any) {
+	p.nErrs++
+	if p.nErrs <= maxErrors {
+		p.errs = append(p.errs, &document.DataError{File: fmt.Sprintf("%s:%d", p.name, line), Path: path, Msg: fmt.Sprintf(format, args...)})
+	}
+}
+
+func (p *parser) warnf(line int, format string, args ...any) {
+	p.nWarn++
+	if p.nWarn > maxWarnings {
+		return
+	}
+	where := p.name
+	if line > 0 {
+		where += ":" + strconv.Itoa(line)
+	}
+	p.in.Warnings = append(p.in.Warnings, where+": "+fmt.Sprintf(format, args...))
+}
+
+// relation reads one line.
+func (p *parser) relation(line int, text []byte) {
+	text = bytes.TrimSpace(text)
+	if line == 1 {
+		text = bytes.TrimPrefix(text, []byte("\ufeff"))
+	}
+	if len(text) == 0 {
+		return
+	}
+	f := &p.f
+	f.reset(p.strs)
+	sc := scanner{b: text}
+	if sc.peek() != '{' {
+		if raw := sc.skip(); sc.end() {
+			p.errorf(line, "", "expected a JSON object (one relation per line), found %s", kind(gjson.ParseBytes(raw)))
+			return
+		}
+	} else if f.read(&sc); sc.end() {
+		p.check(line, f)
+		return
+	}
+	var v any
+	msg := "malformed JSON"
+	if err := json.Unmarshal(text, &v); err != nil {
+		msg += ": " + err.Error()
+	}
+	p.errorf(line, "", "%s", msg)
+}
+
+// fields are the parts of a relation line the scorers read; a value of the
+// wrong kind is kept as written, for the message. The parser reuses one.
+type fields struct {
+	strs           interner
+	docID, typ     string
+	hasDoc, hasTyp bool
+	badDoc, badTyp []byte
+	senses         []string
+	senseRaw       []byte // the Sense list as written
+	hasSense       bool
+	badSense       []byte // the Sense value, or the bad element
+	badSenseAt     int    // -1: the whole value
+	id             []byte
+	spans          [3]spanFields // Arg1, Arg2, Connective
+	raw            string        // Connective.RawText
+}
+
+// spanFields is an argument or the connective.
+type spanFields struct {
+	present   bool   // a TokenList
+	notList   []byte // the TokenList, when not a list
+	toks      []int
+	badAt     int    // the first element that is neither an index nor an address; -1: none
+	bad       []byte // that element
+	firstForm form   // of element 0
+	otherAt   int    // the first element of another form; -1: none
+}
+
+var spanKeys = [3]string{"Arg1", "Arg2", "Connective"}
+
+// reset clears f for the next line, keeping its buffers.
+func (f *fields) reset(strs interner) {
+	spans := f.spans
+	senses := f.senses[:0]
+	*f = fields{strs: strs, senses: senses, badSenseAt: -1}
+	for k := range f.spans {
+		f.spans[k] = spanFields{toks: spans[k].toks[:0], badAt: -1, otherAt: -1}
+	}
+}
+
+// str reads a string, interned: DocIDs, types and senses repeat.
+func (f *fields) str(sc *scanner) string {
+	raw, s, ok := sc.strRaw()
+	if !ok || raw == nil {
+		return s
+	}
+	return f.strs.get(raw)
+}
+
+func (f *fields) read(sc *scanner) {
+	sc.object(func(key []byte) {
+		switch string(key) {
+		case "DocID":
+			f.hasDoc = true
+			if sc.peek() == '"' {
+				f.docID = f.str(sc)
+			} else {
+				f.badDoc = sc.skip()
+			}
+		case "Type":
+			f.hasTyp = true
+			if sc.peek() == '"' {
+				f.typ = f.str(sc)
+			} else {
+				f.badTyp = sc.skip()
+			}
+		case "Sense":
+			f.hasSense = true
+			if sc.peek() != '[' {
+				f.badSense = sc.skip()
+				return
+			}
+			start := sc.i
+			sc.array(func(k int) {
+				if sc.peek() == '"' {
+					f.senses = append(f.senses, f.str(sc))
+				} else if raw := sc.skip(); f.badSense == nil {
+					f.badSense, f.badSenseAt = raw, k
+				}
+			})
+			f.senseRaw = sc.b[start:sc.i]
+			if len(f.senses) == 0 && f.badSense == nil {
+				f.badSense = f.senseRaw
+			}
+		case "ID":
+			f.id = sc.skip()
+		case "Arg1", "Arg2", "Connective":
+			k := slices.Index(spanKeys[:], string(key))
+			if sc.peek() != '{' {
+				sc.skip()
+				return
+			}
+			sp := &f.spans[k]
+			sc.object(func(key []byte) {
+				switch string(key) {
+				case "TokenList":
+					sp.present = true
+					if sc.peek() != '[' {
+						sp.notList = sc.skip()
+						return
+					}
+					sp.read(sc)
+				case "RawText":
+					if k == 2 && sc.peek() == '"' {
+						f.raw = f.str(sc)
+					} else {
+						sc.skip()
+					}
+				default:
+					sc.skip()
+				}
+			})
+		default:
+			sc.skip()
+		}
+	})
+}
+
+// read reads a token list: token indices, or token addresses of which it
+// keeps the index (element 2). The lists of the official files (plain
+// non-negative integers) take a fast path; anything else the general one.
+func (sp *spanFields) read(sc *scanner) {
+	if sc.fastTokens(sp) {
+		return
+	}
+	sp.toks = sp.toks[:0]
+	isNumber := func(c byte) bool { return c == '-' || (c >= '0' && c <= '9') }
+	sc.array(func(k int) {
+		c := sc.peek()
+		start := sc.i
+		var n int
+		f, ok := formIndices, false
+		switch {
+		case c == '[':
+			f = formAddresses
+			got := 0
+			sc.array(func(j int) {
+				got++
+				if j == 2 && isNumber(sc.peek()) {
+					n, ok = sc.number()
+				} else {
+					sc.skip()
+					if j == 2 {
+						ok = false
+					}
+				}
+			})
+			ok = ok && got >= 3
+		case isNumber(c):
+			n, ok = sc.number()
+		default:
+			sc.skip()
+		}
+		if sc.bad {
+			return
+		}
+		if !ok {
+			if sp.badAt < 0 {
+				sp.badAt, sp.bad = k, sc.b[start:sc.i]
+			}
+			return
+		}
+		if k == 0 {
+			sp.firstForm = f
+		} else if f != sp.firstForm && sp.otherAt < 0 {
+			sp.otherAt = k
+		}
+		sp.toks = append(sp.toks, n)
+	})
+}
+
+// check validates a relation's fields, and keeps the relation.
+func (p *parser) check(line int, f *fields) {
+	rel := &relation{line: line}
+	if !f.hasDoc || f.badDoc != nil || f.docID == "" {
+		p.errorf(line, "DocID", "expected the document's id, a non-empty string, found %s", describe(f.hasDoc, f.badDoc, `""`))
+		return
+	}
+	if !f.hasTyp || f.badTyp != nil {
+		p.errorf(line, "Type", "expected the relation's type (Explicit, Implicit, AltLex or EntRel), found %s", describe(f.hasTyp, f.badTyp, ""))
+		return
+	}
+	rel.typ = f.typ
+	switch rel.typ {
+	case "Explicit", "Implicit", "AltLex", "EntRel":
+	default:
+		p.warnf(line, "type %q is not one of Explicit, Implicit, AltLex, EntRel: scored as a non-explicit relation, as the official scorers do", rel.typ)
+	}
+	switch {
+	case !f.hasSense || (f.badSense != nil && f.badSenseAt < 0):
+		p.errorf(line, "Sense", "expected a list of senses, found %s", describe(f.hasSense, f.badSense, ""))
+		return
+	case f.badSense != nil:
+		p.errorf(line, "Sense."+strconv.Itoa(f.badSenseAt), "expected a sense, a string, found %s", kind(gjson.ParseBytes(f.badSense)))
+		return
+	}
+	senses, ok := p.senseLists[string(f.senseRaw)]
+	if !ok {
+		senses = slices.Clone(f.senses)
+		p.senseLists[string(f.senseRaw)] = senses
+	}
+	rel.senses = senses
+	relForm := formUnknown
+	for k := range f.spans {
+		sp := &f.spans[k]
+		path := spanKeys[k] + ".TokenList"
+		switch {
+		case !sp.present && (k < 2 || rel.typ == "Explicit"):
+			p.errorf(line, path, "missing: every relation has Arg1, Arg2 and (for an explicit relation) Connective, each with a TokenList")
+			return
+		case sp.notList != nil:
+			p.errorf(line, path, "expected a list of tokens, found %s", kind(gjson.ParseBytes(sp.notList)))
+			return
+		}
+		other := sp.otherAt
+		if relForm != formUnknown && len(sp.toks) > 0 && sp.firstForm != relForm {
+			other = 0
+		}
+		if sp.badAt >= 0 && (other < 0 || sp.badAt < other) {
+			p.errorf(line, path+"."+strconv.Itoa(sp.badAt), "expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found %s", kind(gjson.ParseBytes(sp.bad)))
+			return
+		}
+		if other >= 0 {
+			p.errorf(line, path+"."+strconv.Itoa(other), "the relation mixes token addresses and token indices")
+			return
+		}
+		if relForm == formUnknown && len(sp.toks) > 0 {
+			relForm = sp.firstForm
+		}
+		toks := p.keep(sp.toks)
+		if p.unordered == 0 && (!slices.IsSorted(toks) || hasRepeat(toks)) {
+			p.unordered = line
+			p.warnf(line, "%s is not in ascending order (the first such list in the file): read as a set of tokens here; the official scorers compare ordered lists, and match it neither exactly nor partially", path)
+		}
+		switch k {
+		case 0:
+			rel.arg1 = toks
+		case 1:
+			rel.arg2 = toks
+		default:
+			rel.conn = toks
+		}
+	}
+	rel.raw = f.raw
+	if relForm != formUnknown {
+		if p.form == formUnknown {
+			p.form, p.formAt = relForm, line
+		} else if relForm != p.form {
+			p.errorf(line, "", "token lists of %s, but line %d has %s: a gold file gives token addresses, system output token indices",
+				formName(relForm), p.formAt, formName(p.form))
+			return
+		}
+	}
+	if f.id != nil {
+		id := string(f.id)
+		if prev, dup := p.ids[id]; dup {
+			p.warnf(line, "relation ID %s repeats the one at line %d; both are scored (the scorers do not read IDs)", id, prev)
+		} else {
+			p.ids[id] = line
+		}
+	}
+	d := p.docs[f.docID]
+	if d == nil {
+		d = &doc{id: f.docID, line: line}
+		p.docs[f.docID] = d
+		p.order = append(p.order, d)
+	}
+	d.rels = append(d.rels, rel)
+}
+
+// keep copies a token list into the parser's arena: one allocation per
+// 64K tokens instead of one per list.
+func (p *parser) keep(toks []int) []int {
+	if len(toks) == 0 {
+		return nil
+	}
+	if cap(p.arena)-len(p.arena) < len(toks) {
+		p.arena = make([]int, 0, max(1<<16, len(toks)))
+	}
+	n := len(p.arena)
+	p.arena = append(p.arena, toks...)
+	return p.arena[n:len(p.arena):len(p.arena)]
+}
+
+// interner keeps one copy of each string.
+type interner map[string]string
+
+func (m interner) get(b []byte) string {
+	if s, ok := m[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	m[s] = s
+	return s
+}
+
+// hasRepeat reports whether a sorted list repeats a token.
+func hasRepeat(toks []int) bool {
+	for i := 1; i < len(toks); i++ {
+		if toks[i] == toks[i-1] {
+			return true
+		}
+	}
+	return false
+}
+
+// describe names a value of the wrong kind: nothing when absent, else the
+// value as written (or alt when the value was of the right kind but
+// unusable).
+func describe(present bool, raw []byte, alt string) string {
+	switch {
+	case !present:
+		return "nothing"
+	case raw == nil:
+		return kind(gjson.Parse(alt))
+	}
+	return kind(gjson.ParseBytes(raw))
+}
+
+func formName(f form) string {
+	if f == formAddresses {
+		return "token addresses"
+	}
+	return "token indices"
+}
+
+func kind(v gjson.Result) string {
+	switch v.Type {
+	case gjson.Null:
+		if !v.Exists() {
+			return "nothing"
+		}
+		return "null"
+	case gjson.False, gjson.True:
+		return "a boolean"
+	case gjson.Number:
+		return "the number " + v.Raw
+	case gjson.String:
+		return "the string " + v.Raw
+	}
+	if v.IsArray() {
+		return "a list"
+	}
+	return "an object"
+}
+
+// finish decides the sense inventory, checks senses and connective heads,
+// and writes the documents.
+func (p *parser) finish() {
+	gold := p.form == formAddresses
+	var first []string
+	for _, d := range p.order {
+		for _, r := range d.rels {
+			first = append(first, r.senses[0])
+		}
+	}
+	lang := voteLanguage(first)
+	type unscored struct {
+		n, line int
+		sense   string
+	}
+	var skipped unscored // gold relations whose first sense is not evaluated
+	unknown := map[string]bool{}
+	var buf []byte
+	for i, d := range p.order {
+		buf = buf[:0]
+		buf = append(buf, `{"id":`...)
+		buf = appendString(buf, d.id)
+		buf = append(buf, `,"relations":[`...)
+		for j, r := range d.rels {
+			senses := r.senses
+			if !gold && len(senses) > 1 {
+				p.warnf(r.line, "%d senses; the scorers read a prediction's first sense only, and so does metricc", len(senses))
+				senses = senses[:1]
+			}
+			for _, s := range senses {
+				if !knownSense(s) && !unknown[s] {
+					unknown[s] = true
+					why := "no gold relation can have it"
+					if gold {
+						why = "no relation is scored for it"
+					}
+					p.warnf(r.line, "sense %q is not a sense of the CoNLL-2016 task (the first relation with it): %s", s, why)
+				}
+			}
+			valid := inventories[lang][r.senses[0]]
+			if gold && !valid {
+				if skipped.n == 0 {
+					skipped.line, skipped.sense = r.line, r.senses[0]
+				}
+				skipped.n++
+			}
+			head := r.conn
+			if gold && r.typ == "Explicit" {
+				head = p.head(r)
+			}
+			if j > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, `{"line":`...)
+			buf = strconv.AppendInt(buf, int64(r.line), 10)
+			buf = append(buf, `,"type":`...)
+			buf = p.appendString(buf, r.typ)
+			buf = append(buf, `,"explicit":`...)
+			buf = strconv.AppendBool(buf, r.typ == "Explicit")
+			buf = append(buf, `,"sense":`...)
+			buf = p.appendString(buf, r.senses[0])
+			buf = append(buf, `,"senses":[`...)
+			for k, s := range senses {
+				if k > 0 {
+					buf = append(buf, ',')
+				}
+				buf = p.appendString(buf, s)
+			}
+			buf = append(buf, `],"valid":`...)
+			buf = strconv.AppendBool(buf, valid)
+			for _, l := range []struct {
+				key  string
+				toks []int
+			}{{"arg1", r.arg1}, {"arg2", r.arg2}, {"conn", r.conn}, {"head", head}} {
+				buf = append(buf, `,"`...)
+				buf = append(buf, l.key...)
+				buf = append(buf, `":[`...)
+				for k, t := range l.toks {
+					if k > 0 {
+						buf = append(buf, ',')
+					}
+					buf = strconv.AppendInt(buf, int64(t), 10)
+				}
+				buf = append(buf, ']')
+			}
+			buf = append(buf, '}')
+		}
+		buf = append(buf, "]}"...)
+		p.in.Docs = append(p.in.Docs, document.Doc{Index: i, Line: d.line, ID: d.id, JSON: string(buf)})
+	}
+	if skipped.n > 0 {
+		p.warnf(skipped.line, "%d gold relation(s) have a first sense the task does not score (%q here, the first): as in the official scorers, they and the predictions aligned with them are left out of the parser scores", skipped.n, skipped.sense)
+	}
+	if p.nWarn > maxWarnings {
+		p.in.Warnings = append(p.in.Warnings, fmt.Sprintf("%s: %d more warnings not shown", p.name, p.nWarn-maxWarnings))
+	}
+}
+
+// head finds the head tokens of a gold explicit connective from its raw
+// text, whose space-separated tokens are those of its token list. Where
+// that fails, the whole connective is its head (with a warning).
+func (p *parser) head(r *relation) []int {
+	if len(r.conn) == 0 {
+		return nil
+	}
+	if strings.TrimSpace(r.raw) == "" {
+		p.warnf(r.line, "explicit connective without RawText: its head is unknown, so the whole connective is taken as its head")
+		return r.conn
+	}
+	pos, ok := p.heads[r.raw]
+	if !ok {
+		pos = headPositions(r.raw)
+		p.heads[r.raw] = pos
+	}
+	out := make([]int, 0, len(pos))
+	for _, i := range pos {
+		if i >= len(r.conn) {
+			p.warnf(r.line, "connective %q has more words than its TokenList has tokens: the whole connective is taken as its head", r.raw)
+			return r.conn
+		}
+		out = append(out, r.conn[i])
+	}
+	slices.Sort(out)
+	return out
+}
+
+// appendString appends s as a JSON string (types and senses repeat: their
+// JSON is kept).
+func (p *parser) appendString(b []byte, s string) []byte {
+	q, ok := p.quoted[s]
+	if !ok {
+		q = appendString(nil, s)
+		p.quoted[s] = q
+	}
+	return append(b, q...)
+}
+
+// appendString appends s as a JSON string.
+func appendString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s)
+	return append(b, q...)
+}

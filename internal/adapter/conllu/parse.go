@@ -1,0 +1,671 @@
+package conllu
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/metricc/metricc/internal/document"
+)
+
+// The relations and features the scorer distinguishes (the UD v2
+// guidelines' lists, as conll18_ud_eval.py has them).
+var (
+	contentRels = set("nsubj", "obj", "iobj", "csubj", "ccomp", "xcomp", "obl", "vocative",
+		"expl", "dislocated", "advcl", "advmod", "discourse", "nmod", "appos",
+		"nummod", "acl", "amod", "conj", "fixed", "flat", "compound", "list",
+		"parataxis", "orphan", "goeswith", "reparandum", "root", "dep")
+	functionalRels    = set("aux", "cop", "mark", "det", "clf", "case", "cc")
+	universalFeatures = set("PronType", "NumType", "Poss", "Reflex", "Foreign", "Abbr", "Gender",
+		"Animacy", "Number", "Case", "Definite", "Degree", "VerbForm", "Mood",
+		"Tense", "Aspect", "Voice", "Evident", "Polarity", "Person", "Polite")
+)
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// maxErrors bounds the errors reported per file.
+const maxErrors = 20
+
+// bufSize is the read buffer: CoNLL-U lines are short.
+const bufSize = 64 << 10
+
+// word is one syntactic word of the current sentence.
+type word struct {
+	start, end int // span in characters from the document's start
+	// prev is the start of the token before the word's token, -1 if none;
+	// for a multiword token, -1 also when that token is a multiword token.
+	prev       int
+	mw         bool
+	form       string // lower case, without Zs characters
+	upos, xpos string
+	feats      string // universal features only, sorted
+	lemma      string
+	deprel     string // universal part
+	head       int    // 0: root; else 1-based index in the sentence
+	line       int
+	children   []int32 // functional children, 0-based
+}
+
+// parser holds the state of one file being read.
+type parser struct {
+	name string
+	in   *document.Input
+	errs document.DataErrors
+	line int
+
+	nDocs int // documents ended so far
+
+	// the current document
+	docStarted bool
+	docLine    int
+	text       []byte // characters of the tokens, without Zs
+	chars      int    // len(text) in code points
+	lines      []textLine
+	tokens     []byte // JSON of the token spans
+	sents      []byte // JSON of the sentence spans
+	words      []byte // JSON of the words
+	nTokens    int
+	nSents     int
+	nWords     int
+
+	// the current sentence
+	inSent    bool
+	sentStart int // character offset
+	sentLine  int
+	sent      []word
+	mwEnd     int // last word ID of the open multiword token, 0 if none
+	mwStart   int // its first word ID
+	mwLine    int
+	mwSpan    [2]int
+	mwReach   int  // the start of the single-word token before the open multiword token, or -1
+	lastTok   int  // the start of the document's last token, -1 before the first
+	prevTok   int  // the one before it
+	lastMW    bool // the last token is a multiword token
+	prevMW    bool // the one before it is
+	badSent   bool // an error was reported: the sentence is not emitted
+	scratch   []byte
+	featBuf   []string
+	keyBuf    []byte  // the JSON keys of the sentence's words
+	keyAt     []int32 // word i's key is keyBuf[keyAt[i]:keyAt[i+1]]
+
+	// strs, feats and forms intern the strings of the current document:
+	// columns, universal features and lower-case forms repeat.
+	strs, feats, forms map[string]string
+}
+
+// pairHint explains the pairing of CoNLL-U documents.
+const pairHint = `CoNLL-U documents ("# newdoc" lines, else the whole file) pair by position, so both files need the same "# newdoc" lines, or none (delete them from both, e.g. with sed '/^# newdoc/d')`
+
+// textLine maps a byte offset of the document's text to a file line.
+type textLine struct{ off, line int }
+
+func newParser(name string) *parser {
+	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}, lastTok: -1, prevTok: -1,
+		strs: map[string]string{}, feats: map[string]string{}, forms: map[string]string{}}
+}
+
+// str interns a column.
+func (p *parser) str(b []byte) string {
+	if s, ok := p.strs[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	p.strs[s] = s
+	return s
+}
+
+// lower is the key form of a FORM: without Zs characters, in lower case.
+func (p *parser) lower(b []byte) string {
+	if s, ok := p.forms[string(b)]; ok {
+		return s
+	}
+	s := pyLower(stripZs(b))
+	p.forms[string(b)] = s
+	return s
+}
+
+// errorf records an error at a line of the file.
+func (p *parser) errorf(line int, format string, args ...any) {
+	p.badSent = true
+	if len(p.errs) == maxErrors {
+		p.errs = append(p.errs, &document.DataError{File: p.name, Msg: "more errors not shown"})
+	}
+	if len(p.errs) > maxErrors {
+		return
+	}
+	p.errs = append(p.errs, &document.DataError{File: fmt.Sprintf("%s:%d", p.name, line), Msg: fmt.Sprintf(format, args...)})
+}
+
+// lineReader yields the lines of a text as the scorer reads them: "\r\n"
+// or "\n" ends a line, and a final line without an end counts.
+type lineReader struct {
+	br    *bufio.Reader
+	long  []byte
+	first bool
+	eof   bool
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	br, ok := r.(*bufio.Reader)
+	if !ok || br.Size() < bufSize {
+		br = bufio.NewReaderSize(r, bufSize)
+	}
+	return &lineReader{br: br, first: true}
+}
+
+// next returns the next line, without its end, valid until the next
+// call; io.EOF after the last.
+func (lr *lineReader) next() ([]byte, error) {
+	for !lr.eof {
+		line, err := lr.br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			lr.long = append(lr.long[:0], line...)
+			for err == bufio.ErrBufferFull {
+				line, err = lr.br.ReadSlice('\n')
+				lr.long = append(lr.long, line...)
+			}
+			line = lr.long
+		}
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		lr.eof = err == io.EOF
+		if lr.first {
+			line, lr.first = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF")), false
+		}
+		if len(line) > 0 {
+			line = bytes.TrimSuffix(line, []byte("\n"))
+			return bytes.TrimSuffix(line, []byte("\r")), nil
+		}
+	}
+	return nil, io.EOF
+}
+
+// feed reads one line, without its end.
+func (p *parser) feed(line []byte) {
+	p.line++
+	if len(p.errs) > maxErrors {
+		return
+	}
+	if !p.inSent {
+		if len(line) > 0 && line[0] == '#' {
+			if isNewdoc(line) {
+				p.endDoc()
+			}
+			return
+		}
+		if len(line) == 0 {
+			p.errorf(p.line, "an empty sentence (two blank lines in a row)")
+			return
+		}
+		p.startSentence()
+	}
+	if len(line) == 0 {
+		p.endSentence()
+		return
+	}
+	if !utf8.Valid(line) {
+		p.errorf(p.line, "the line is not valid UTF-8")
+		return
+	}
+	p.token(line)
+}
+
+// isNewdoc reports whether a comment line is "# newdoc" (with or without
+// an id).
+func isNewdoc(line []byte) bool {
+	rest := bytes.TrimLeft(line[1:], " \t")
+	if !bytes.HasPrefix(rest, []byte("newdoc")) {
+		return false
+	}
+	rest = rest[len("newdoc"):]
+	return len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '='
+}
+
+func (p *parser) startSentence() {
+	if !p.docStarted {
+		p.docStarted = true
+		p.docLine = p.line
+	}
+	p.inSent = true
+	p.sentStart = p.chars
+	p.sentLine = p.line
+	p.sent = p.sent[:0]
+	p.mwEnd = 0
+	p.badSent = false
+}
+
+// token reads a token or word line of the current sentence.
+func (p *parser) token(line []byte) {
+	var cols [10][]byte
+	n := 0
+	for rest := line; ; n++ {
+		k := bytes.IndexByte(rest, '\t')
+		if n == 10 || k < 0 {
+			if n < 10 {
+				cols[n] = rest
+			}
+			n++
+			break
+		}
+		cols[n], rest = rest[:k], rest[k+1:]
+	}
+	if n != 10 {
+		if line[0] == '#' {
+			p.errorf(p.line, "a comment inside a sentence (comments go before the sentence's first line)")
+		} else {
+			p.errorf(p.line, "the line has %d tab-separated columns, not 10: %q", n, clip(line))
+		}
+		return
+	}
+	id := cols[0]
+	if bytes.IndexByte(id, '.') >= 0 {
+		if _, err := strconv.ParseFloat(string(id), 64); err != nil {
+			p.errorf(p.line, "cannot parse the empty node ID %q", id)
+		}
+		return // an empty node: not a word
+	}
+	next := len(p.sent) + 1
+	if dash := bytes.IndexByte(id, '-'); dash >= 0 {
+		a, err1 := strconv.Atoi(string(id[:dash]))
+		b, err2 := strconv.Atoi(string(id[dash+1:]))
+		switch {
+		case err1 != nil || err2 != nil || a > b:
+			p.errorf(p.line, "cannot parse the multiword token ID %q", id)
+			return
+		case p.mwEnd != 0:
+			p.errorf(p.line, "multiword token %q inside multiword token %d-%d (line %d)", id, p.mwStart, p.mwEnd, p.mwLine)
+			return
+		case a != next:
+			p.errorf(p.line, "multiword token %q should start at the next word, %d", id, next)
+			return
+		}
+		start, end, ok := p.addToken(cols[1])
+		if !ok {
+			return
+		}
+		p.mwStart, p.mwEnd, p.mwLine, p.mwSpan = a, b, p.line, [2]int{start, end}
+		p.lastMW = true
+		p.mwReach = -1
+		if !p.prevMW {
+			p.mwReach = p.prevTok
+		}
+		return
+	}
+	wid, err := strconv.Atoi(string(id))
+	if err != nil {
+		p.errorf(p.line, "cannot parse the word ID %q", id)
+		return
+	}
+	if wid != next {
+		p.errorf(p.line, "word ID %d, expected %d", wid, next)
+		return
+	}
+	w := word{line: p.line}
+	if p.mwEnd != 0 {
+		w.start, w.end, w.mw, w.prev = p.mwSpan[0], p.mwSpan[1], true, p.mwReach
+		w.form = p.lower(cols[1])
+		if wid == p.mwEnd {
+			p.mwEnd = 0
+		}
+	} else {
+		start, end, ok := p.addToken(cols[1])
+		if !ok {
+			return
+		}
+		w.start, w.end, w.prev = start, end, p.prevTok
+		w.form = p.lower(cols[1])
+	}
+	head, err := strconv.Atoi(string(cols[6]))
+	switch {
+	case err != nil:
+		p.errorf(p.line, "cannot parse HEAD %q", cols[6])
+		return
+	case head < 0:
+		p.errorf(p.line, "HEAD %d is negative", head)
+		return
+	}
+	w.head = head
+	w.lemma = p.str(cols[2])
+	w.upos = p.str(cols[3])
+	w.xpos = p.str(cols[4])
+	w.feats = p.universalFeats(cols[5])
+	deprel := cols[7]
+	if k := bytes.IndexByte(deprel, ':'); k >= 0 {
+		deprel = deprel[:k]
+	}
+	w.deprel = p.str(deprel)
+	p.sent = append(p.sent, w)
+}
+
+// addToken adds a token's FORM to the text: its span, in characters.
+func (p *parser) addToken(form []byte) (start, end int, ok bool) {
+	chars := stripZs(form)
+	if chars == "" {
+		p.errorf(p.line, "an empty FORM (or one of spaces only)")
+		return 0, 0, false
+	}
+	p.lines = append(p.lines, textLine{off: len(p.text), line: p.line})
+	p.text = append(p.text, chars...)
+	start = p.chars
+	p.prevTok, p.lastTok = p.lastTok, start
+	p.prevMW, p.lastMW = p.lastMW, false
+	p.chars += utf8.RuneCountInString(chars)
+	p.scratch = appendSpan(append(p.scratch[:0], sep(p.nTokens)...), start, p.chars)
+	p.tokens = append(p.tokens, p.scratch...)
+	p.nTokens++
+	return start, p.chars, true
+}
+
+func sep(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return ","
+}
+
+// stripZs removes the characters of Unicode category Zs (spaces), as the
+// scorer does to every FORM.
+func stripZs(b []byte) string {
+	clean := true
+	for _, r := range string(b) {
+		if unicode.Is(unicode.Zs, r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return string(b)
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Zs, r) {
+			return -1
+		}
+		return r
+	}, string(b))
+}
+
+// universalFeats keeps the universal features of FEATS, sorted and joined
+// by "|", as the scorer does ("_" gives "").
+func (p *parser) universalFeats(col []byte) string {
+	if s, ok := p.feats[string(col)]; ok {
+		return s
+	}
+	s := p.universal(col)
+	p.feats[string(col)] = s
+	return s
+}
+
+func (p *parser) universal(col []byte) string {
+	p.featBuf = p.featBuf[:0]
+	for f := range bytes.SplitSeq(col, []byte("|")) {
+		name := f
+		if k := bytes.IndexByte(f, '='); k >= 0 {
+			name = f[:k]
+		}
+		if universalFeatures[string(name)] {
+			p.featBuf = append(p.featBuf, string(f))
+		}
+	}
+	switch len(p.featBuf) {
+	case 0:
+		return ""
+	case 1:
+		return p.featBuf[0]
+	}
+	sort.Strings(p.featBuf)
+	return strings.Join(p.featBuf, "|")
+}
+
+// endSentence checks the sentence's tree and appends its words' JSON.
+func (p *parser) endSentence() {
+	p.inSent = false
+	if p.mwEnd != 0 {
+		p.errorf(p.mwLine, "multiword token %d-%d ends after its sentence's last word", p.mwStart, p.mwEnd)
+	}
+	if len(p.sent) == 0 && !p.badSent {
+		p.errorf(p.sentLine, "a sentence without words")
+	}
+	if p.badSent {
+		return
+	}
+	n := len(p.sent)
+	roots := 0
+	for i := range p.sent {
+		w := &p.sent[i]
+		if w.head > n {
+			p.errorf(w.line, "HEAD %d points outside of the sentence (of %d words)", w.head, n)
+			return
+		}
+		if w.head == 0 {
+			roots++
+		}
+	}
+	// A cycle: following heads from a word never reaches the root.
+	state := make([]uint8, n) // 0 unseen, 1 on the current path, 2 reaches the root
+	for i := range p.sent {
+		j := i
+		for state[j] == 0 && p.sent[j].head != 0 {
+			state[j] = 1
+			j = p.sent[j].head - 1
+		}
+		if state[j] == 1 {
+			p.errorf(p.sent[j].line, "a cycle of HEADs through word %d of the sentence at line %d", j+1, p.sentLine)
+			return
+		}
+		for j = i; state[j] == 1; j = p.sent[j].head - 1 {
+			state[j] = 2
+		}
+		state[j] = 2
+	}
+	if roots != 1 {
+		p.errorf(p.sentLine, "the sentence has %d roots (words with HEAD 0), not 1", roots)
+		return
+	}
+	for i := range p.sent {
+		w := &p.sent[i]
+		if w.head != 0 && functionalRels[w.deprel] {
+			h := &p.sent[w.head-1]
+			h.children = append(h.children, int32(i))
+		}
+	}
+	p.keys()
+	// The document's JSON grows by doubling: append grows large slices by a
+	// quarter, copying a long document many times.
+	if need := len(p.sent) * 512; cap(p.words)-len(p.words) < need {
+		p.words = append(make([]byte, 0, 2*cap(p.words)+need), p.words...)
+	}
+	for i := range p.sent {
+		p.words = append(p.words, sep(p.nWords)...)
+		p.words = p.appendWord(p.words, i)
+		p.nWords++
+	}
+	p.sents = appendSpan(append(p.sents, sep(p.nSents)...), p.sentStart, p.chars)
+	p.nSents++
+}
+
+func appendSpan(b []byte, start, end int) []byte {
+	b = append(b, `{"start":`...)
+	b = strconv.AppendInt(b, int64(start), 10)
+	b = append(b, `,"end":`...)
+	b = strconv.AppendInt(b, int64(end), 10)
+	return append(b, '}')
+}
+
+// appendTag appends the JSON string of a letter and a number ("l12").
+func appendTag(b []byte, tag byte, n int) []byte {
+	b = append(b, '"', tag)
+	b = strconv.AppendInt(b, int64(n), 10)
+	return append(b, '"')
+}
+
+// rootKey is the key of the root, which no word's key equals.
+const rootKey = `{"chars":[-1],"lag":[],"edge":["root"],"mw":[],"form":""}`
+
+// appendKey appends the alignment key of word i of the sentence.
+func (p *parser) appendKey(b []byte, i int) []byte {
+	return append(b, p.keyBuf[p.keyAt[i]:p.keyAt[i+1]]...)
+}
+
+// keys writes the keys of the sentence's words into keyBuf.
+func (p *parser) keys() {
+	p.keyBuf, p.keyAt = p.keyBuf[:0], append(p.keyAt[:0], 0)
+	for i := range p.sent {
+		w := &p.sent[i]
+		b := append(p.keyBuf, `{"chars":[`...)
+		b = strconv.AppendInt(b, int64(w.start), 10)
+		if w.mw {
+			for c := w.start + 1; c < w.end; c++ {
+				b = append(b, ',')
+				b = strconv.AppendInt(b, int64(c), 10)
+			}
+		}
+		// lag and edge are strings, so that they never share a blocking
+		// key with chars (or with each other).
+		b = append(b, `],"lag":[`...)
+		switch {
+		case !w.mw && w.prev >= 0:
+			b = appendTag(b, 'l', w.prev)
+		case w.mw && w.prev >= 0:
+			for c := w.prev + 1; c < w.start; c++ {
+				if c > w.prev+1 {
+					b = append(b, ',')
+				}
+				b = appendTag(b, 'l', c)
+			}
+		}
+		b = append(b, `],"edge":[`...)
+		switch {
+		case !w.mw && w.prev >= 0:
+			b = appendTag(b, 'e', w.prev)
+		case !w.mw:
+			b = append(b, `"none"`...)
+		case w.prev >= 0:
+			b = appendTag(b, 'e', w.prev)
+			b = append(b, ',')
+			b = appendTag(b, 'm', w.start)
+		default:
+			b = appendTag(b, 'm', w.start)
+		}
+		if w.mw {
+			b = append(b, `],"mw":["mw"],"form":`...)
+		} else {
+			b = append(b, `],"mw":[],"form":`...)
+		}
+		b = appendJSONString(b, w.form)
+		p.keyBuf = append(b, '}')
+		p.keyAt = append(p.keyAt, int32(len(p.keyBuf)))
+	}
+}
+
+func (p *parser) appendWord(b []byte, i int) []byte {
+	w := &p.sent[i]
+	b = append(b, `{"key":`...)
+	b = p.appendKey(b, i)
+	b = append(b, `,"upos":`...)
+	b = appendJSONString(b, w.upos)
+	b = append(b, `,"xpos":`...)
+	b = appendJSONString(b, w.xpos)
+	b = append(b, `,"feats":`...)
+	b = appendJSONString(b, w.feats)
+	b = append(b, `,"lemma":["#"`...)
+	if w.lemma != "_" {
+		b = append(b, ',')
+		b = appendJSONString(b, "="+w.lemma)
+	}
+	b = append(b, `],"deprel":`...)
+	b = appendJSONString(b, w.deprel)
+	b = append(b, `,"cdeprel":[`...)
+	if contentRels[w.deprel] {
+		b = appendJSONString(b, w.deprel)
+	}
+	b = append(b, `],"head":`...)
+	if w.head == 0 {
+		b = append(b, rootKey...)
+	} else {
+		b = p.appendKey(b, w.head-1)
+	}
+	b = append(b, `,"children":[`...)
+	for k, c := range w.children {
+		if k > 0 {
+			b = append(b, ',')
+		}
+		cw := &p.sent[c]
+		b = append(b, `{"key":`...)
+		b = p.appendKey(b, int(c))
+		b = append(b, `,"deprel":`...)
+		b = appendJSONString(b, cw.deprel)
+		b = append(b, `,"upos":`...)
+		b = appendJSONString(b, cw.upos)
+		b = append(b, `,"feats":`...)
+		b = appendJSONString(b, cw.feats)
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}
+
+// endDoc closes the current document, if it has sentences.
+func (p *parser) endDoc() {
+	if !p.docStarted {
+		return
+	}
+	var b strings.Builder
+	b.Grow(len(p.tokens) + len(p.sents) + len(p.words) + 48)
+	b.WriteString(`{"tokens":[`)
+	b.Write(p.tokens)
+	b.WriteString(`],"sentences":[`)
+	b.Write(p.sents)
+	b.WriteString(`],"words":[`)
+	b.Write(p.words)
+	b.WriteString("]}")
+	idx := p.nDocs // not len(p.in.Docs): a stream empties it as it goes
+	p.nDocs++
+	lines := slices.Clone(p.lines)
+	p.in.Docs = append(p.in.Docs, document.Doc{
+		Index: idx, Line: p.docLine, JSON: b.String(),
+		Name: fmt.Sprintf("document %d (line %d)", idx+1, p.docLine),
+		Text: string(p.text),
+		TextLine: func(off int) int {
+			k := sort.Search(len(lines), func(k int) bool { return lines[k].off > off })
+			if k == 0 {
+				return lines[0].line
+			}
+			return lines[k-1].line
+		},
+	})
+	p.docStarted = false
+	p.text, p.lines, p.tokens, p.sents, p.words = p.text[:0], p.lines[:0], p.tokens[:0], p.sents[:0], p.words[:0]
+	p.chars, p.nTokens, p.nSents, p.nWords = 0, 0, 0, 0
+}
+
+// finish ends the file: its errors, or its last document.
+func (p *parser) finish() error {
+	if p.inSent && len(p.errs) <= maxErrors {
+		p.errorf(p.line, "the file does not end with a blank line (the last sentence is not closed)")
+	}
+	if len(p.errs) > 0 {
+		return p.errs
+	}
+	p.endDoc()
+	return nil
+}
+
+func clip(b []byte) string {
+	if len(b) > 60 {
+		return string(b[:60]) + "..."
+	}
+	return string(b)
+}

@@ -1,0 +1,381 @@
+package eval
+
+import (
+	"github.com/metricc/metricc/internal/solver"
+	"github.com/metricc/metricc/internal/value"
+)
+
+// ctx is one worker's mutable state: the arena of the current document
+// pair, memo tables, and scratch frames for nested matchings. Everything is
+// reset, not reallocated, between pairs.
+type ctx struct {
+	a      *value.Arena
+	ws     solver.Workspace
+	frames []*frame
+	// trace, when set, records the alignment chosen at every matching
+	// level (explain); nil costs one comparison per matching.
+	trace *tracer
+	// search accumulates the DAG searches of the metric being scored.
+	search SearchStats
+	depth  int
+
+	memo     memoTable
+	viewMemo map[memoKey]value.Ref
+	// cands keeps the candidate pairs of each (keys, X, Y), as a span of
+	// candPairs: matchings that block on the same keys over the same
+	// collections share them.
+	cands     map[candKey][2]int
+	candPairs []pair
+	// edges keeps the positive pairs of each chooser over (X, Y), as a
+	// span of edgePool: the metrics that align the same collections by the
+	// same similarity (align = ...) evaluate it once.
+	edges    map[edgeKey][2]int
+	edgePool []solver.Edge
+	// walks keeps the alignment of each (align similarity, X, Y) of the
+	// sequences matched under align, as a span of walkPool.
+	walks    map[edgeKey][2]int
+	walkPool []solver.Edge
+	// keyNames holds this worker's copies of breakdown keys (keyOf).
+	keyNames map[string]string
+
+	// latent-variable matching
+	latentSolver  solver.LatentSolver
+	latentProblem solver.LatentProblem
+	latentItems   solver.LatentItems
+	latentClasses map[uint64][]latentClass
+	limits        solver.Limits
+	varIDs        [2]map[value.ID]int32
+	vars          [2][]value.Ref // the variables of each side, by number
+	reqBuf        []value.VarPair
+	varPairs      []solver.VarPair
+	// tie, during a breakdown's second search, weighs pairs by the rank of
+	// their key (breakdown.go).
+	tie *tieWeight
+
+	cnt      []int32
+	touched  []value.ID
+	mark     []bool
+	floatBuf []float64
+	ids      [2][]int32
+}
+
+// idList lends the IDs of refs as int32 keys (two lists at once: side 0
+// and 1).
+func (c *ctx) idList(refs []value.Ref, side int) []int32 {
+	out := c.ids[side][:0]
+	for _, r := range refs {
+		out = append(out, int32(c.a.ID(r)))
+	}
+	c.ids[side] = out
+	return out
+}
+
+// memoKey identifies a memoized result: a matcher or view slot and the IDs
+// of its arguments (y = -1 for one-argument entries).
+type memoKey struct {
+	slot int32
+	x, y value.ID
+}
+
+func newCtx() *ctx {
+	return &ctx{
+		a:        value.NewArena(),
+		viewMemo: map[memoKey]value.Ref{},
+		cands:    map[candKey][2]int{},
+		limits:   solver.DefaultLimits,
+		edges:    map[edgeKey][2]int{},
+		walks:    map[edgeKey][2]int{},
+		keyNames: map[string]string{},
+	}
+}
+
+func (c *ctx) reset() {
+	c.a.Reset()
+	c.memo.reset()
+	clear(c.viewMemo)
+	clear(c.cands)
+	c.candPairs = c.candPairs[:0]
+	clear(c.edges)
+	c.edgePool = c.edgePool[:0]
+	clear(c.walks)
+	c.walkPool = c.walkPool[:0]
+	c.depth = 0
+}
+
+// frame is the scratch of one matching being computed. Matchings nest (an
+// element similarity may itself be a matching), so each nesting level has
+// its own frame.
+type frame struct {
+	pairs   []pair
+	edges   []solver.Edge
+	chosen  []solver.Edge
+	credits []float64 // align: the credit of each edge
+	rowA    []float64 // align: the best weight and credit of each row
+	rowC    []float64
+
+	// Inverted index: key -> chain of column indexes. Keys that are node
+	// IDs (dense, small) index arrays stamped with a generation; other keys
+	// (combined keys of products, the empty-collection marks) go through
+	// hashed, an open-addressing table stamped likewise, so that neither
+	// is cleared between matchings.
+	hashed  hashIndex
+	headAt  []int32
+	headGen []uint32
+	gen     uint32
+	links   []link
+	keys    []uint64
+	stamp   []int32
+}
+
+type pair struct{ Row, Col int32 }
+
+type edgeKey struct {
+	chooser *cnode
+	x, y    value.Ref
+}
+
+type candKey struct {
+	keys keyFn
+	x, y value.Ref
+}
+
+type link struct {
+	col  int32
+	next int32
+}
+
+func (c *ctx) push() *frame {
+	if c.depth == len(c.frames) {
+		c.frames = append(c.frames, &frame{})
+	}
+	f := c.frames[c.depth]
+	c.depth++
+	return f
+}
+
+func (c *ctx) pop() { c.depth-- }
+
+// allPairs lists every (i, j).
+func (f *frame) allPairs(n, k int) {
+	f.allPairsUpTo(n, k, 0)
+}
+
+// allPairsUpTo lists at most limit pairs (0: all) and reports whether it
+// left some out.
+func (f *frame) allPairsUpTo(n, k, limit int) bool {
+	f.pairs = f.pairs[:0]
+	for i := 0; i < n; i++ {
+		for j := 0; j < k; j++ {
+			if limit > 0 && len(f.pairs) == limit {
+				return true
+			}
+			f.pairs = append(f.pairs, pair{int32(i), int32(j)})
+		}
+	}
+	return false
+}
+
+// candidates lists the pairs (i, j) whose blocking keys meet, each once,
+// through an inverted index over the keys of ys.
+func (f *frame) candidates(c *ctx, keys keyFn, xs, ys []value.Ref) {
+	f.candidatesUpTo(c, keys, xs, ys, 0)
+}
+
+// candidatesUpTo is candidates listing at most limit pairs (0: all); it
+// reports whether it left some out.
+func (f *frame) candidatesUpTo(c *ctx, keys keyFn, xs, ys []value.Ref, limit int) bool {
+	if keys.coarse != nil {
+		// The coarse keys alone (one per value) are cheaper, and give a
+		// superset of the pairs: taken unless they pair too many.
+		bound := 4*(len(xs)+len(ys)) + 64
+		if limit > 0 {
+			bound = min(bound, limit)
+		}
+		if !f.index(c, keys.coarse, xs, ys, bound) {
+			return false
+		}
+	}
+	return f.index(c, keys, xs, ys, limit)
+}
+
+// index lists the pairs whose keys meet, at most limit of them (0: all),
+// and reports whether it stopped at the limit.
+func (f *frame) index(c *ctx, keys keyFn, xs, ys []value.Ref, limit int) bool {
+	f.gen++
+	if f.gen == 0 { // wrapped: forget every stamp
+		clear(f.headGen)
+		f.gen = 1
+	}
+	f.hashed.next()
+	f.links = f.links[:0]
+	for j, y := range ys {
+		f.keys = keys.fn(c, y, f.keys[:0])
+		for _, key := range f.keys {
+			head := f.lookup(key)
+			f.setHead(key, int32(len(f.links)))
+			f.links = append(f.links, link{col: int32(j), next: head})
+		}
+	}
+	if cap(f.stamp) < len(ys) {
+		f.stamp = make([]int32, len(ys))
+	}
+	f.stamp = f.stamp[:len(ys)]
+	for j := range f.stamp {
+		f.stamp[j] = -1
+	}
+	f.pairs = f.pairs[:0]
+	for i, x := range xs {
+		f.keys = keys.fn(c, x, f.keys[:0])
+		for _, key := range f.keys {
+			for at := f.lookup(key); at >= 0; at = f.links[at].next {
+				j := f.links[at].col
+				if f.stamp[j] != int32(i) {
+					if limit > 0 && len(f.pairs) == limit {
+						return true
+					}
+					f.stamp[j] = int32(i)
+					f.pairs = append(f.pairs, pair{int32(i), j})
+				}
+			}
+		}
+	}
+	return false
+}
+
+// lookup returns the head of key's chain, or -1.
+func (f *frame) lookup(key uint64) int32 {
+	if key < uint64(len(f.headAt)) {
+		if f.headGen[key] == f.gen {
+			return f.headAt[key]
+		}
+		return -1
+	}
+	if key&mapKeyBit == 0 {
+		return -1 // a node ID never inserted
+	}
+	return f.hashed.get(key)
+}
+
+func (f *frame) setHead(key uint64, at int32) {
+	if key&mapKeyBit != 0 {
+		f.hashed.set(key, at)
+		return
+	}
+	if key >= uint64(len(f.headAt)) {
+		n := int(key) + 1 + int(key)/2
+		f.headAt = append(f.headAt, make([]int32, n-len(f.headAt))...)
+		f.headGen = append(f.headGen, make([]uint32, n-len(f.headGen))...)
+	}
+	f.headAt[key], f.headGen[key] = at, f.gen
+}
+
+// hashIndex maps hashed keys to int32 values for one matching at a time:
+// open addressing with linear probing, its slots stamped with the
+// generation they were written in, so that next forgets every entry
+// without touching the table.
+type hashIndex struct {
+	keys []uint64
+	vals []int32
+	gens []uint32
+	gen  uint32
+	n    int // entries of this generation
+}
+
+// next starts a new, empty generation.
+func (t *hashIndex) next() {
+	t.gen++
+	t.n = 0
+	if t.gen == 0 { // wrapped: forget every stamp
+		clear(t.gens)
+		t.gen = 1
+	}
+}
+
+func (t *hashIndex) slot(key uint64) int {
+	return int((key * 0x9e3779b97f4a7c15) >> 32 & uint64(len(t.keys)-1))
+}
+
+// get returns the value of key, or -1.
+func (t *hashIndex) get(key uint64) int32 {
+	if len(t.keys) == 0 {
+		return -1
+	}
+	for i := t.slot(key); t.gens[i] == t.gen; i = (i + 1) & (len(t.keys) - 1) {
+		if t.keys[i] == key {
+			return t.vals[i]
+		}
+	}
+	return -1
+}
+
+// set sets the value of key.
+func (t *hashIndex) set(key uint64, v int32) {
+	if 2*(t.n+1) > len(t.keys) {
+		t.grow()
+	}
+	i := t.slot(key)
+	for ; t.gens[i] == t.gen; i = (i + 1) & (len(t.keys) - 1) {
+		if t.keys[i] == key {
+			t.vals[i] = v
+			return
+		}
+	}
+	t.keys[i], t.vals[i], t.gens[i] = key, v, t.gen
+	t.n++
+}
+
+// grow doubles the table (at least 64 slots), keeping this generation's
+// entries.
+func (t *hashIndex) grow() {
+	old := *t
+	size := max(64, 2*len(t.keys))
+	t.keys, t.vals, t.gens = make([]uint64, size), make([]int32, size), make([]uint32, size)
+	t.gen, t.n = 1, 0
+	for i, g := range old.gens {
+		if g == old.gen && old.gen != 0 {
+			t.set(old.keys[i], old.vals[i])
+		}
+	}
+}
+
+// counts returns a zeroed counter indexed by ID, sized for the arena.
+func (c *ctx) counts() []int32 {
+	if n := c.a.NumIDs(); len(c.cnt) < n {
+		c.cnt = make([]int32, n+n/2)
+	}
+	return c.cnt
+}
+
+func (c *ctx) bump(id value.ID, d int32) {
+	if c.cnt[id] == 0 {
+		c.touched = append(c.touched, id)
+	}
+	c.cnt[id] += d
+}
+
+func (c *ctx) resetCounts() {
+	for _, id := range c.touched {
+		c.cnt[id] = 0
+	}
+	c.touched = c.touched[:0]
+}
+
+// marks returns a cleared flag per ID; the caller clears what it sets.
+func (c *ctx) marks() []bool {
+	if n := c.a.NumIDs(); len(c.mark) < n {
+		c.mark = make([]bool, n+n/2)
+	}
+	return c.mark
+}
+
+// floats lends a scratch slice of n floats; release returns it. Calls nest
+// like a stack.
+func (c *ctx) floats(n int) []float64 {
+	start := len(c.floatBuf)
+	for range n {
+		c.floatBuf = append(c.floatBuf, 0)
+	}
+	return c.floatBuf[start : start+n : start+n]
+}
+
+func (c *ctx) release(n int) { c.floatBuf = c.floatBuf[:len(c.floatBuf)-n] }

@@ -1,0 +1,421 @@
+// Package value holds the runtime representation of decoded documents: an
+// arena of hash-consed nodes shared by the two documents of one pair.
+//
+// Hash-consing gives every node an ID such that two nodes have the same ID
+// exactly when they are deep-equal (sets and bags compared as multisets).
+// So δ is an integer comparison, |X∩Y| is a hash join on IDs, and a
+// similarity of identical substructures can be memoized by ID.
+package value
+
+import (
+	"math"
+	"slices"
+
+	"github.com/metricc/metricc/internal/typecheck/types"
+)
+
+// Kind is the shape of a node.
+type Kind uint8
+
+// Node kinds.
+const (
+	Invalid Kind = iota
+	Int
+	Float
+	String
+	Bool
+	Var
+	Record
+	Set
+	Bag
+	Seq
+)
+
+// Ref is a node of an Arena.
+type Ref int32
+
+// ID is the hash-consed identity of a node.
+type ID int32
+
+// node holds no pointers (a string node's text is strs[s]), so the
+// garbage collector never scans the arena's largest slice.
+type node struct {
+	kind Kind
+	id   ID
+	num  float64
+	off  int32 // children: kids[off : off+n]
+	n    int32
+	s    int32
+}
+
+// Arena stores the nodes of one document pair. It is reused from pair to
+// pair (Reset keeps its memory) and is not safe for concurrent use.
+//
+// Equal leaves (strings, numbers, variables) share one node: a document's
+// repeated labels and offsets cost a node each once, which keeps the arena
+// small. Composites never share: a matching tells its self-sums from a
+// cross sum by the identity of the collection nodes (under align, Σ(X,X)
+// is the identity, while two equal collections of different documents are
+// matched), so every collection must stay a node of its own.
+type Arena struct {
+	nodes  []node
+	kids   []Ref
+	strs   []string
+	nextID ID
+
+	strRefs map[string]Ref
+	varRefs map[varKey]Ref
+	numRefs map[numKey]Ref // numbers other than the small ints
+	comps   compTable
+	ids     []ID
+	tables  [3]IDTable
+	// dedupeTable is the sets' own scratch, apart from the lent tables.
+	dedupeTable IDTable
+
+	smallInt []smallIntRef // nodes of the ints 0, 1, ... made in this generation
+	gen      uint32        // advanced by Reset
+	// bigInts keeps the exact value of the ints a float64 cannot hold
+	// (beyond ±2^53); num holds the nearest float64 for arithmetic.
+	bigInts map[Ref]int64
+}
+
+// smallInts bounds the integers interned by direct indexing.
+const smallInts = 1 << 20
+
+type smallIntRef struct {
+	gen uint32
+	ref Ref
+}
+
+// numKey is a number by its kind and bits (an int's two's complement, a
+// float's IEEE bits).
+type numKey struct {
+	kind Kind
+	bits uint64
+}
+
+type varKey struct {
+	side int
+	name string
+}
+
+// NewArena returns an empty arena.
+func NewArena() *Arena {
+	a := &Arena{}
+	a.Reset()
+	return a
+}
+
+// Reset empties the arena, keeping its allocations.
+func (a *Arena) Reset() {
+	a.nodes = a.nodes[:0]
+	a.kids = a.kids[:0]
+	clear(a.strs) // let the documents' text go
+	a.strs = a.strs[:0]
+	a.nextID = 0
+	if a.strRefs == nil {
+		a.strRefs = map[string]Ref{}
+		a.varRefs = map[varKey]Ref{}
+		a.numRefs = map[numKey]Ref{}
+	} else {
+		clear(a.strRefs)
+		clear(a.varRefs)
+		clear(a.numRefs)
+	}
+	a.comps.reset()
+	clear(a.bigInts)
+	a.gen++
+	if a.gen == 0 { // wrapped: forget every stamp
+		clear(a.smallInt)
+		a.gen = 1
+	}
+}
+
+// NumIDs returns one more than the largest ID handed out.
+func (a *Arena) NumIDs() int { return int(a.nextID) }
+
+func (a *Arena) newID() ID {
+	id := a.nextID
+	a.nextID++
+	return id
+}
+
+// Reserve makes room for more nodes and kids, so that decoding a
+// large document grows the arena once instead of in many copies (Go grows
+// large slices by a quarter).
+func (a *Arena) Reserve(nodes, kids int) {
+	if cap(a.nodes)-len(a.nodes) < nodes {
+		a.nodes = append(make([]node, 0, len(a.nodes)+nodes), a.nodes...)
+	}
+	if cap(a.kids)-len(a.kids) < kids {
+		a.kids = append(make([]Ref, 0, len(a.kids)+kids), a.kids...)
+	}
+}
+
+func (a *Arena) add(n node) Ref {
+	a.nodes = append(a.nodes, n)
+	return Ref(len(a.nodes) - 1)
+}
+
+// exactFloat bounds the integers a float64 holds exactly.
+const exactFloat = 1 << 53
+
+// Int adds an int node, exact over the whole int64 range.
+func (a *Arena) Int(v int64) Ref {
+	if v >= 0 && v < smallInts {
+		return a.Number(Int, float64(v))
+	}
+	r, fresh := a.numNode(numKey{Int, uint64(v)}, float64(v))
+	if fresh && (v > exactFloat || v < -exactFloat) {
+		if a.bigInts == nil {
+			a.bigInts = map[Ref]int64{}
+		}
+		a.bigInts[r] = v
+	}
+	return r
+}
+
+// IntValue returns the exact value of an int node.
+func (a *Arena) IntValue(r Ref) int64 {
+	if v, ok := a.bigInts[r]; ok {
+		return v
+	}
+	return int64(a.nodes[r].num)
+}
+
+// Number adds an int or a float node. -0 is 0, so that they are equal. An
+// int is read as int64 (see Int).
+func (a *Arena) Number(kind Kind, v float64) Ref {
+	if v == 0 {
+		v = 0
+	}
+	if kind == Int && !(v >= 0 && v < smallInts && v == math.Trunc(v)) {
+		return a.Int(int64(v))
+	}
+	// Small non-negative integers (token offsets, indexes) index an array;
+	// other numbers go to the composite table, where the kind keeps them
+	// apart from records and collections and the 64 bits go in as halves.
+	if kind == Int && v >= 0 && v < smallInts && v == math.Trunc(v) {
+		i := int(v)
+		if i >= len(a.smallInt) {
+			n := max(i+1, 2*len(a.smallInt), 1024)
+			a.smallInt = append(a.smallInt, make([]smallIntRef, n-len(a.smallInt))...)
+		}
+		e := &a.smallInt[i]
+		if e.gen != a.gen {
+			e.gen, e.ref = a.gen, a.add(node{kind: kind, id: a.newID(), num: v})
+		}
+		return e.ref
+	}
+	r, _ := a.numNode(numKey{kind, math.Float64bits(v)}, v)
+	return r
+}
+
+// numNode returns the node of the number k (v its value), made now when
+// fresh.
+func (a *Arena) numNode(k numKey, v float64) (r Ref, fresh bool) {
+	if r, ok := a.numRefs[k]; ok {
+		return r, false
+	}
+	r = a.add(node{kind: k.kind, id: a.newID(), num: v})
+	a.numRefs[k] = r
+	return r, true
+}
+
+// Bool adds a boolean node.
+func (a *Arena) Bool(v bool) Ref {
+	f := 0.0
+	if v {
+		f = 1
+	}
+	return a.Number(Bool, f)
+}
+
+// String adds a string node.
+func (a *Arena) String(s string) Ref {
+	r, ok := a.strRefs[s]
+	if !ok {
+		r = a.add(node{kind: String, id: a.newID(), s: int32(len(a.strs))})
+		a.strs = append(a.strs, s)
+		a.strRefs[s] = r
+	}
+	return r
+}
+
+// Var adds a latent variable named name in document side. Variables of
+// different documents never share an ID: only the latent bijection the
+// solver chooses relates them.
+func (a *Arena) Var(side int, name string) Ref {
+	k := varKey{side, name}
+	r, ok := a.varRefs[k]
+	if !ok {
+		r = a.add(node{kind: Var, id: a.newID(), s: int32(len(a.strs)), num: float64(side)})
+		a.strs = append(a.strs, name)
+		a.varRefs[k] = r
+	}
+	return r
+}
+
+// CompositeDistinct is Composite for elements the caller knows to be
+// distinct values (a view building them so), which a set need not check.
+// The node's ID is computed only when something asks for it (lazyID): the
+// memberships of B³ are matched by their fields, and never need interning.
+func (a *Arena) CompositeDistinct(kind Kind, tag int, kids []Ref) Ref {
+	off := int32(len(a.kids))
+	a.kids = append(a.kids, kids...)
+	return a.add(node{kind: kind, id: lazyID, off: off, n: int32(len(kids)), num: float64(tag)})
+}
+
+// lazyID marks a node whose ID has not been computed yet.
+const lazyID ID = -1
+
+// Composite adds a record (kids = fields in declaration order), a set
+// (duplicates dropped, first occurrence kept), a bag or a seq. tag tells
+// record types apart in the identity key. kids is copied.
+func (a *Arena) Composite(kind Kind, tag int, kids []Ref) Ref {
+	if kind == Set {
+		kids = a.dedupe(kids)
+	}
+	return a.composite(kind, tag, kids)
+}
+
+func (a *Arena) composite(kind Kind, tag int, kids []Ref) Ref {
+	id := a.internKids(kind, tag, kids)
+	off := int32(len(a.kids))
+	a.kids = append(a.kids, kids...)
+	return a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
+}
+
+// internKids returns the ID of a composite with these children.
+func (a *Arena) internKids(kind Kind, tag int, kids []Ref) ID {
+	// Lazy children first: interning them uses a.ids too.
+	for _, k := range kids {
+		if a.nodes[k].id == lazyID {
+			a.ID(k)
+		}
+	}
+	ids := a.ids[:0]
+	for _, k := range kids {
+		ids = append(ids, a.nodes[k].id)
+	}
+	if kind == Set || kind == Bag {
+		slices.Sort(ids)
+	}
+	a.ids = ids
+	return a.comps.intern(kind, tag, ids, a.newID)
+}
+
+// dedupe returns kids without repeated IDs, keeping first occurrences. It
+// returns kids itself when there is nothing to drop.
+func (a *Arena) dedupe(kids []Ref) []Ref {
+	if len(kids) < 2 {
+		return kids
+	}
+	if len(kids) <= 16 {
+		return a.dedupeSmall(kids)
+	}
+	seen := &a.dedupeTable
+	seen.Reset(a.NumIDs())
+	var out []Ref
+	for i, k := range kids {
+		id := a.ID(k)
+		if seen.Get(id) != 0 {
+			if out == nil {
+				out = append(make([]Ref, 0, len(kids)), kids[:i]...)
+			}
+			continue
+		}
+		seen.Set(id, 1)
+		if out != nil {
+			out = append(out, k)
+		}
+	}
+	if out == nil {
+		return kids
+	}
+	return out
+}
+
+// dedupeSmall is dedupe by pairwise comparison, cheaper than hashing for
+// the short sets most documents have.
+func (a *Arena) dedupeSmall(kids []Ref) []Ref {
+	var out []Ref
+	for i, k := range kids {
+		id := a.ID(k)
+		dup := false
+		for _, prev := range kids[:i] {
+			if a.ID(prev) == id {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			if out == nil {
+				out = append(make([]Ref, 0, len(kids)), kids[:i]...)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, k)
+		}
+	}
+	if out == nil {
+		return kids
+	}
+	return out
+}
+
+// Kind returns the kind of r.
+func (a *Arena) Kind(r Ref) Kind { return a.nodes[r].kind }
+
+// ID returns the identity of r: equal IDs mean deep-equal values.
+func (a *Arena) ID(r Ref) ID {
+	if id := a.nodes[r].id; id != lazyID {
+		return id
+	}
+	return a.internLazy(r)
+}
+
+// internLazy computes the ID of a node built with CompositeDistinct.
+func (a *Arena) internLazy(r Ref) ID {
+	n := a.nodes[r]
+	id := a.internKids(n.kind, int(n.num), a.kids[n.off:n.off+n.n])
+	a.nodes[r].id = id
+	return id
+}
+
+// Num returns the value of an int, float or bool node.
+func (a *Arena) Num(r Ref) float64 { return a.nodes[r].num }
+
+// Str returns the value of a string node, or the name of a var node.
+func (a *Arena) Str(r Ref) string { return a.strs[a.nodes[r].s] }
+
+// Kids returns the fields of a record or the elements of a collection.
+func (a *Arena) Kids(r Ref) []Ref {
+	n := &a.nodes[r]
+	return a.kids[n.off : n.off+n.n : n.off+n.n]
+}
+
+// Field returns field i of a record.
+func (a *Arena) Field(r Ref, i int) Ref {
+	return a.kids[a.nodes[r].off+int32(i)]
+}
+
+// Count returns the number of children of r.
+func (a *Arena) Count(r Ref) int { return int(a.nodes[r].n) }
+
+// VarPair asks a latent bijection to pair variable X of the prediction with
+// variable Y of the gold (their nodes; a variable's identity is its ID).
+type VarPair struct{ X, Y Ref }
+
+// CollectionKind is the node kind of a collection type: the one mapping
+// from the language's set, bag and seq to the arena's.
+func CollectionKind(k types.CollKind) Kind {
+	switch k {
+	case types.Bag:
+		return Bag
+	case types.Seq:
+		return Seq
+	}
+	return Set
+}
