@@ -7,6 +7,15 @@ import (
 	"github.com/metricc/metricc/internal/document"
 )
 
+// Check refuses a pair whose documents cannot be compared (see checkText
+// and checkShape).
+func (pr *Pair) Check(goldPath, predPath string) *document.DataError {
+	if e := checkText(pr, goldPath, predPath); e != nil {
+		return e
+	}
+	return checkShape(pr, goldPath, predPath)
+}
+
 // checkText refuses a pair whose documents annotate different texts
 // (document.Doc.Text), naming the first difference and its lines.
 func checkText(pr *Pair, goldPath, predPath string) *document.DataError {

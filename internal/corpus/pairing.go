@@ -1,4 +1,4 @@
-package eval
+package corpus
 
 import (
 	"cmp"
@@ -8,15 +8,15 @@ import (
 	"slices"
 
 	"github.com/metricc/metricc/internal/document"
+	"github.com/metricc/metricc/internal/eval"
 )
 
-// Pair is one gold document and its prediction; nil means missing (scored
-// as an empty document under AllowMissing).
+// Pair is one gold document and its prediction (nil: missing, scored as
+// an empty document under AllowMissing), placed in its corpus.
 type Pair struct {
-	Gold, Pred *document.Doc
-	ID         string
+	eval.Pair
 	// order places the pair in the corpus: gold documents in file order,
-	// then predictions without a gold document in theirs. Sums are added
+	// then predictions without a gold document in theirs. eval.Sums are added
 	// in this order, so results do not depend on which file is read
 	// faster or on the number of workers.
 	order int
@@ -87,8 +87,8 @@ func newPairer(p *Plan, gold, pred document.Stream, allowMissing bool, emit func
 			}
 		}
 	}
-	if p.idPath != "" && !gold.Positional() && !pred.Positional() {
-		pr.idPath = p.idPath
+	if p.Pair.IDPath() != "" && !gold.Positional() && !pred.Positional() {
+		pr.idPath = p.Pair.IDPath()
 	}
 	for side := range 2 {
 		pr.waiting[side] = map[string]waitingDoc{}
@@ -177,7 +177,7 @@ func (pr *pairer) add(side int, d document.Doc) {
 		if side == 0 {
 			g, p, order = &w.doc, &d, w.index
 		}
-		pr.emit(Pair{Gold: g, Pred: p, ID: id, order: order})
+		pr.emit(Pair{Pair: eval.Pair{Gold: g, Pred: p, ID: id}, order: order})
 		return
 	}
 	pr.waiting[side][id] = waitingDoc{d, index}
@@ -193,7 +193,7 @@ func (pr *pairer) addByPosition(side int, d document.Doc, index int) {
 		if side == 0 {
 			g, p = &w.doc, &d
 		}
-		pr.emit(Pair{Gold: g, Pred: p, ID: pr.positionalID(g, p, index), order: index})
+		pr.emit(Pair{Pair: eval.Pair{Gold: g, Pred: p, ID: pr.positionalID(g, p, index)}, order: index})
 		return
 	}
 	if pr.eof[other] {
@@ -322,7 +322,7 @@ func (pr *pairer) finish() {
 				if !pr.noted(side, &d) {
 					continue
 				}
-				pair := Pair{ID: d.ID, order: w.index}
+				pair := Pair{Pair: eval.Pair{ID: d.ID}, order: w.index}
 				if side == 1 {
 					pair.Gold = &d
 				} else {
@@ -395,10 +395,7 @@ func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, 
 	slices.SortStableFunc(pairs, func(a, b Pair) int { return a.order - b.order })
 	var errs document.DataErrors
 	for i := range pairs {
-		if e := checkText(&pairs[i], gold.Path, pred.Path); e != nil {
-			errs = append(errs, e)
-		}
-		if e := checkShape(&pairs[i], gold.Path, pred.Path); e != nil {
+		if e := pairs[i].Check(gold.Path, pred.Path); e != nil {
 			errs = append(errs, e)
 		}
 	}
