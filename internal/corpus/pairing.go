@@ -148,7 +148,7 @@ func (pr *pairer) flushWarnings(s document.Stream) {
 // add pairs one document read on side, or keeps it waiting.
 func (pr *pairer) add(side int, d document.Doc) {
 	index := pr.read[side]
-	if side == 1 && d.Resolve != nil {
+	if side == 1 && d.Partner != nil && d.Partner.PredictionOnly() {
 		// A prediction that is read through a gold cannot be the gold.
 		pr.fatal = fmt.Errorf("%s: this input is a prediction, read against a gold; give the gold first (metricc run SPEC GOLD PRED)", pr.gold.Path())
 		return
@@ -393,14 +393,5 @@ func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, 
 		return nil, sortErrors(pr.errs)
 	}
 	slices.SortStableFunc(pairs, func(a, b Pair) int { return a.order - b.order })
-	var errs document.DataErrors
-	for i := range pairs {
-		if e := pairs[i].Check(gold.Path, pred.Path); e != nil {
-			errs = append(errs, e)
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
 	return pairs, nil
 }

@@ -780,8 +780,14 @@ func TestRepeatedKeys(t *testing.T) {
 	}
 }
 
+// resolver is a document.Partner that writes a prediction from its gold.
+type resolver func(gold *document.Doc) (string, error)
+
+func (r resolver) Prepare(_, gold *document.Doc, _, _ string) (string, error) { return r(gold) }
+func (r resolver) PredictionOnly() bool                                       { return true }
+
 // TestResolvedPredictions: a predicted document that an adapter writes
-// from its gold (Doc.Resolve) is written once paired, with its partner
+// from its gold (its Partner) is written once paired, with its partner
 // (nil for none, under AllowMissing); a gold document may not need one.
 func TestResolvedPredictions(t *testing.T) {
 	p := compile(t, `
@@ -798,8 +804,8 @@ metric m = S<->[xs](delta)
 		return `{"id": "a", "xs": ["x", "z"]}`, nil
 	}
 	pred := &document.Input{Path: "p", Docs: []document.Doc{
-		{ID: "a", JSON: `{"id": "a"}`, Line: 1, Resolve: resolve},
-		{ID: "b", JSON: `{"id": "b"}`, Line: 2, Index: 1, Resolve: resolve},
+		{ID: "a", JSON: `{"id": "a"}`, Line: 1, Partner: resolver(resolve)},
+		{ID: "b", JSON: `{"id": "b"}`, Line: 2, Index: 1, Partner: resolver(resolve)},
 	}}
 	res, err := p.Score(gold, pred, corpus.Options{AllowMissing: true, PerDoc: true})
 	require.NoError(t, err)
@@ -808,9 +814,9 @@ metric m = S<->[xs](delta)
 	_, err = p.Score(pred, gold, corpus.Options{})
 	assert.EqualError(t, err, "p: this input is a prediction, read against a gold; give the gold first (metricc run SPEC GOLD PRED)")
 	failing := &document.Input{Path: "p", Docs: []document.Doc{{ID: "a", JSON: `{"id": "a"}`, Line: 1,
-		Resolve: func(*document.Doc) (string, error) {
+		Partner: resolver(func(*document.Doc) (string, error) {
 			return "", document.DataErrors{{File: "p/a", Doc: "line 3", Msg: "bad"}, {File: "p/a", Doc: "line 4", Msg: "worse"}}
-		}}}}
+		})}}}
 	_, err = p.Score(gold, failing, corpus.Options{})
 	assert.EqualError(t, err, "p/a: line 3: bad\np/a: line 4: worse")
 }

@@ -239,21 +239,16 @@ func (m *matcher) selfSums(c *ctx, s *Sums, op operands, wantXX, wantYY bool) {
 // decodePair decodes the prediction (side 0) and the gold (side 1) of a
 // pair into the worker's arena.
 func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y value.Ref, derr *document.DataError) {
-	if pred := pr.Pred; pred != nil && pred.Resolve != nil {
-		// A prediction read through its gold is written now, by the worker.
-		doc := *pred
-		text, err := pred.Resolve(pr.Gold)
+	if pred := pr.Pred; pred != nil && pred.Partner != nil {
+		// What the prediction says may depend on its gold: prepared now,
+		// by the worker.
+		text, err := pred.Partner.Prepare(pred, pr.Gold, predPath, goldPath)
 		if err != nil {
 			return 0, 0, resolveError(predPath, pred, err)
 		}
-		doc.JSON, doc.Resolve = text, nil
+		doc := *pred
+		doc.JSON, doc.Partner = text, nil
 		pr.Pred = &doc
-	}
-	if derr := checkText(pr, goldPath, predPath); derr != nil {
-		return 0, 0, derr
-	}
-	if derr := checkShape(pr, goldPath, predPath); derr != nil {
-		return 0, 0, derr
 	}
 	size := pr.Size()
 	// JSON of the adapters' kind has about a node per 20 bytes (equal
