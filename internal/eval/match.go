@@ -37,7 +37,7 @@ type matcher struct {
 	// selfCount: a self-sum Σ(X,X) is |X| (see selfCounted), counted
 	// instead of solved.
 	selfCount bool
-	emptyKey uint64
+	emptyKey  uint64
 	// counted, when set, computes Σ(X,Y) of a 1:1 δ-matching over a stdlib
 	// view that can count common elements without building them (pairs,
 	// links, nonlinks); ok = false falls back to building the view.
