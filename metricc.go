@@ -238,6 +238,13 @@ func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
 // per-document sums that Stats.Result aggregates, and that a stats file
 // holds.
 func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
+	return s.scoreStats(gold, pred, opts, false)
+}
+
+// scoreStats is ScoreStats; join reads each file as one document where
+// the format's official scorer ignores documents (document.Joinable), for
+// a comparison with a prediction read so.
+func (s *Spec) scoreStats(gold, pred Source, opts Options, join bool) (*Stats, error) {
 	if opts.Shards > 1 && (opts.Shard < 1 || opts.Shard > opts.Shards) {
 		return nil, fmt.Errorf("shard %d/%d: the shard must be between 1 and %d", opts.Shard, opts.Shards, opts.Shards)
 	}
@@ -247,10 +254,21 @@ func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
 	}
 	defer closeAll()
 	checkInputs(g, p, opts.Warn)
+	gj, ok := g.(document.Joinable)
+	pj, ok2 := p.(document.Joinable)
+	join = join && ok && ok2
+	if join {
+		gj.Join()
+		pj.Join()
+		if opts.Warn != nil {
+			opts.Warn(fmt.Sprintf("%s: scored as one document with %s, as the other prediction is, whose documents do not correspond to the gold's", p.Path(), g.Path()))
+		}
+	}
 	sc, err := s.plan.ScoreDocStreams(g, p, opts)
 	if err != nil {
 		return nil, err
 	}
+	sc.Joined = sc.Joined || join
 	return s.newStats(sc, opts, g.Positional() || p.Positional()), nil
 }
 

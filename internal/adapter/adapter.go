@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -127,6 +128,22 @@ func ReadFrom(name string, r io.Reader, format string) (*document.Input, error) 
 	return document.Collect(s)
 }
 
+// rereader returns a way to read r again from where it is now,
+// independently of r's own reads (a file read at offsets, bytes in memory),
+// or nil when r cannot be read twice (a pipe).
+func rereader(r io.Reader) func() io.Reader {
+	ra, ok := r.(io.ReaderAt)
+	sk, ok2 := r.(io.Seeker)
+	if !ok || !ok2 {
+		return nil
+	}
+	start, err := sk.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return nil
+	}
+	return func() io.Reader { return io.NewSectionReader(ra, start, math.MaxInt64-start) }
+}
+
 func isDir(path string) bool {
 	info, err := os.Stat(path)
 	return err == nil && info.IsDir()
@@ -171,6 +188,7 @@ func Open(name string, r io.Reader, format string) (document.Stream, error) {
 // OpenFields is Open for a reader of the fields want accepts; see
 // OpenFileFields.
 func OpenFields(name string, r io.Reader, format string, want func(field string) bool) (document.Stream, error) {
+	again := rereader(r) // before anything is read from r
 	br := bufio.NewReaderSize(r, headSize)
 	var f *document.Format
 	if format == Auto || format == "" {
@@ -191,7 +209,11 @@ func OpenFields(name string, r io.Reader, format string, want func(field string)
 		return nil, fmt.Errorf("%s: the %s input format is not available yet", name, f.Name)
 	}
 	if f.Stream != nil {
-		return f.Stream(name, br), nil
+		s := f.Stream(name, br)
+		if rs, ok := s.(document.Rereading); ok && again != nil {
+			rs.Reread(again)
+		}
+		return s, nil
 	}
 	parse := f.Parse
 	if f.ParseFields != nil && want != nil {

@@ -42,6 +42,9 @@ type pairer struct {
 	// countMismatch: pairing by position, the files have different
 	// numbers of documents.
 	countMismatch bool
+	// joined: the files' documents did not correspond, and each file was
+	// read as one document (joinDivided).
+	joined bool
 
 	waiting [2]map[string]waitingDoc // by id, per side (0 pred, 1 gold)
 	seen    [2]map[string]int        // id → line, for duplicates
@@ -99,6 +102,9 @@ func newPairer(p *Plan, gold, pred document.Stream, allowMissing bool, emit func
 
 // run reads both streams to their ends, alternating, and emits every pair.
 func (pr *pairer) run() {
+	if pr.joinDivided(); pr.fatal != nil {
+		return
+	}
 	streams := [2]document.Stream{pr.pred, pr.gold}
 	for !(pr.eof[0] && pr.eof[1]) && pr.fatal == nil {
 		for _, side := range [2]int{1, 0} {
@@ -135,6 +141,63 @@ func (pr *pairer) run() {
 	if pr.fatal == nil {
 		pr.finish()
 	}
+}
+
+// joinDivided reads each file as one document when both are of a format
+// whose official scorer ignores documents (document.Joinable) and their
+// documents divide the same text differently, as that scorer would align
+// them, and warns once. Where they correspond, documents pair as they are: the scores are
+// the same, and memory follows the largest document.
+func (pr *pairer) joinDivided() {
+	g, ok := pr.gold.(document.Joinable)
+	p, ok2 := pr.pred.(document.Joinable)
+	if !ok || !ok2 {
+		return
+	}
+	dg, gok, err := g.Divisions()
+	if err != nil {
+		pr.fatal = err
+		return
+	}
+	dp, pok, err := p.Divisions()
+	if err != nil {
+		pr.fatal = err
+		return
+	}
+	if !gok || !pok || dg.Total != dp.Total || slices.Equal(dg.Offsets, dp.Offsets) {
+		// Unreadable files are reported by their streams, and files of
+		// different texts by the pairs where they differ.
+		return
+	}
+	g.Join()
+	p.Join()
+	pr.joined = true
+	if pr.note != nil {
+		pr.note(divisionsDiffer(pr.gold.Path(), pr.pred.Path(), dg, dp))
+	}
+}
+
+// divisionsDiffer is the warning that two files' documents do not
+// correspond.
+func divisionsDiffer(gold, pred string, g, p document.Divisions) string {
+	var what string
+	if len(g.Offsets) != len(p.Offsets) {
+		what = fmt.Sprintf("%s has %s, %s has %d (%s)", pred, plural(len(p.Offsets)+1, "document"), gold, len(g.Offsets)+1, g.Marker)
+	} else {
+		k := 0
+		for g.Offsets[k] == p.Offsets[k] {
+			k++
+		}
+		what = fmt.Sprintf("document %d of %s (line %d) does not start where the gold's does (%s line %d)", k+2, pred, p.Lines[k], gold, g.Lines[k])
+	}
+	return fmt.Sprintf("%s: the documents do not correspond, so each file is scored as one document, as %s does, which ignores documents", what, g.Scorer)
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func (pr *pairer) flushWarnings(s document.Stream) {

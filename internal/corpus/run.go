@@ -175,7 +175,7 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		return nil, &document.DataError{File: gold.Path(), Msg: fmt.Sprintf("nothing was scored: neither it nor %s has a document", pred.Path())}
 	}
 	slices.SortFunc(done, func(a, b scored) int { return a.order - b.order })
-	sc := &Scored{Wanted: wanted, IDs: make([]string, len(done)), Order: make([]int, len(done)), Sums: make([][]eval.Sums, len(done))}
+	sc := &Scored{Wanted: wanted, IDs: make([]string, len(done)), Order: make([]int, len(done)), Sums: make([][]eval.Sums, len(done)), Joined: pairing.joined}
 	for i, d := range done {
 		sc.IDs[i], sc.Order[i], sc.Sums[i] = d.id, d.order, d.sums
 		if opts.Warn != nil {

@@ -28,6 +28,10 @@ type Scored struct {
 	// Keyed says the ids are the documents' own (they paired by id), not
 	// positions: resampling then orders the documents by id.
 	Keyed bool
+	// Joined says each file was read as one document, as its format's
+	// official scorer reads it, because the two files' documents did not
+	// correspond (document.Joinable).
+	Joined bool
 }
 
 // Aggregate computes the corpus results of scored documents with the

@@ -103,6 +103,7 @@ type stream struct {
 	w       writer
 	next    int
 	started bool
+	err     error // of reading the file (load)
 	done    bool
 	flushed int // warnings given out
 }
@@ -120,17 +121,9 @@ func (s *stream) Next() (document.Doc, error) {
 	if s.done {
 		return document.Doc{}, io.EOF
 	}
-	if !s.started {
-		s.started = true
-		err := s.p.read(s.r, s.size)
-		if err == nil {
-			err = s.p.end()
-		}
-		if err != nil {
-			s.done = true
-			return document.Doc{}, err
-		}
-		s.w = writer{p: s.p, scheme: detect(s.p.seen)}
+	if err := s.load(); err != nil {
+		s.done = true
+		return document.Doc{}, err
 	}
 	if s.next == len(s.p.docs) {
 		s.done = true
@@ -139,6 +132,42 @@ func (s *stream) Next() (document.Doc, error) {
 	}
 	s.next++
 	return s.w.document(s.next - 1), nil
+}
+
+// load reads the file, at the first call.
+func (s *stream) load() error {
+	if !s.started {
+		s.started = true
+		s.err = s.p.read(s.r, s.size)
+		if s.err == nil {
+			s.err = s.p.end()
+		}
+		s.w = writer{p: s.p, scheme: detect(s.p.seen)}
+	}
+	return s.err
+}
+
+// Divisions reads the file and gives where its documents start, as
+// offsets among its tokens: conlleval reads one sequence of tokens and
+// knows no documents.
+func (s *stream) Divisions() (document.Divisions, bool, error) {
+	d := document.Divisions{Marker: `"-DOCSTART-" lines`, Scorer: "conlleval"}
+	if s.load() != nil {
+		return d, false, nil // Next reports it
+	}
+	d.Total = int64(s.p.codes.n)
+	for _, doc := range s.p.docs[min(1, len(s.p.docs)):] {
+		d.Offsets = append(d.Offsets, int64(doc.start))
+		d.Lines = append(d.Lines, int(doc.line))
+	}
+	return d, true, nil
+}
+
+// Join makes the file one document.
+func (s *stream) Join() {
+	if s.load() == nil && len(s.p.docs) > 1 {
+		s.p.docs = s.p.docs[:1]
+	}
 }
 
 // Parse is ParseReader on a text held in memory.
