@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/internal/adapter"
 	"github.com/metricc/metricc/internal/adapter/bio"
 	"github.com/metricc/metricc/internal/corpus"
 )
@@ -271,4 +272,53 @@ func TestNERRandomAgainstConlleval(t *testing.T) {
 		compared++
 	}
 	assert.Greater(t, compared, 90)
+}
+
+// TestNERTagsOnly scores predictions written as their tags alone, one a
+// line, as some taggers write them: without the "-DOCSTART-" words, such a
+// file is one document against the gold's twelve. conlleval, which knows
+// no documents, reads the gold and those tags pasted side by side; metricc
+// reads each file as one document (with one warning) and gives
+// conlleval's every count and percentage.
+func TestNERTagsOnly(t *testing.T) {
+	ref := loadNERReference(t)
+	p := plan(t, "ner")
+	n := 0
+	for _, c := range ref.Cases {
+		if c.Conlleval == nil || c.Gold == c.Pred {
+			continue
+		}
+		n++
+		data, err := os.ReadFile(filepath.Join("../../testdata/ner", c.Pred))
+		require.NoError(t, err)
+		var tags strings.Builder
+		for line := range strings.SplitSeq(string(data), "\n") {
+			if f := strings.Fields(line); len(f) > 0 {
+				tags.WriteString(f[len(f)-1])
+			}
+			tags.WriteString("\n")
+		}
+		gold, err := os.Open(filepath.Join("../../testdata/ner", c.Gold))
+		require.NoError(t, err)
+		defer gold.Close()
+		g, err := adapter.Open(c.Gold, gold, "bio")
+		require.NoError(t, err)
+		pr, err := adapter.Open("tags.txt", strings.NewReader(tags.String()), "bio")
+		require.NoError(t, err)
+		var warnings []string
+		res, err := p.ScoreStreams(g, pr, corpus.Options{Workers: 2, Warn: func(w string) {
+			if strings.Contains(w, "documents do not correspond") {
+				warnings = append(warnings, w)
+			}
+		}})
+		require.NoError(t, err, c.Pred)
+		assert.Equal(t, 1, res.Documents, c.Pred)
+		assert.Equal(t, []string{fmt.Sprintf(`tags.txt has 1 document, %s has 12 ("-DOCSTART-" lines): the documents do not correspond, so each file is scored as one document, as conlleval does, which ignores documents`, c.Gold)}, warnings)
+		got := map[string]*corpus.MetricResult{}
+		for _, m := range res.Metrics {
+			got[m.Name] = m
+		}
+		checkConlleval(t, c.Pred+" (tags only)", got, c.Conlleval)
+	}
+	assert.Equal(t, 7, n)
 }

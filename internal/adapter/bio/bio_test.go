@@ -435,3 +435,34 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestDivisionsAndJoin: a file's documents start at its "-DOCSTART-"
+// tokens (conlleval's tokens, counted from 0); joined, the file is one
+// document of all its tokens and tags, and has no divisions.
+func TestDivisionsAndJoin(t *testing.T) {
+	text := "-DOCSTART- O\n\nA B-PER\nb I-PER\n\n-DOCSTART- O\n\nC O\n\n-DOCSTART- O\n\nD B-LOC\n"
+	s := Stream("f", strings.NewReader(text))
+	j := s.(document.Joinable)
+	d, ok, err := j.Divisions()
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, document.Divisions{Offsets: []int64{3, 5}, Lines: []int{6, 10}, Total: 7, Marker: `"-DOCSTART-" lines`, Scorer: "conlleval"}, d)
+	j.Join()
+	d, _, _ = j.Divisions()
+	assert.Empty(t, d.Offsets)
+	doc, err := s.Next()
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"id":"1","tags":"O B-PER I-PER O O O B-LOC",
+		"entities":[{"start":1,"end":2,"label":"PER"},{"start":6,"end":6,"label":"LOC"}],
+		"loose":[]}`, doc.JSON)
+	_, err = s.Next()
+	assert.Equal(t, io.EOF, err)
+
+	// A file that cannot be read has no divisions to compare: Next says why.
+	s = Stream("f", strings.NewReader("A X-PER\n"))
+	_, ok, err = s.(document.Joinable).Divisions()
+	require.NoError(t, err)
+	assert.False(t, ok)
+	_, err = s.Next()
+	assert.Error(t, err)
+}
