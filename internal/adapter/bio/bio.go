@@ -48,7 +48,10 @@
 // ("1", "2", ...), Input.Positional is set, and each document's Shape (its Partner) says how
 // many tokens it has, so that a prediction whose document k has more or
 // fewer tokens than the gold's is an error, not a silently misaligned
-// score (conlleval reads the two columns side by side).
+// score (conlleval reads the two columns side by side). conlleval knows no
+// documents: where two files have the same tokens but different documents
+// (tags written alone have no "-DOCSTART-" word), the stream is a
+// document.Joinable, and pairing reads each file as one document.
 //
 // # Memory
 //

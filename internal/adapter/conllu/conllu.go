@@ -23,7 +23,10 @@
 // error naming both files' lines, as the scorer refuses files whose texts
 // differ. The spans of a document count from its own start, so pairing by
 // document gives the scorer's alignment whenever no multiword token or
-// sentence crosses a "# newdoc", which CoNLL-U forbids.
+// sentence crosses a "# newdoc", which CoNLL-U forbids. The scorer itself
+// ignores documents: where two files' "# newdoc" lines divide the same text
+// differently (a system output keeps one or none), the stream is a
+// document.Joinable, and pairing reads each file as one document.
 //
 // # Words
 //
