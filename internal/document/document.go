@@ -163,8 +163,8 @@ type Format struct {
 	// Expect says what a file of this format starts with, for the message
 	// when no format fits a file ("a \"#begin document\" line").
 	Expect string
-	// Parse reads a whole file. name is used in messages. Nil for a
-	// format the design names whose adapter is not built yet.
+	// Parse reads a whole file. name is used in messages. Every format
+	// has one (the adapter registry refuses a format without).
 	Parse func(name string, r io.Reader) (*Input, error)
 	// ParseFields, when set, is Parse writing only the costly optional
 	// fields of its documents that want accepts (a spec's input type
