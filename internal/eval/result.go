@@ -280,7 +280,7 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 				if k > 0 {
 					fmt.Fprintf(b, ",\n%s     ", indent)
 				}
-				fmt.Fprintf(b, "%s: {%s, %s, %s, \"sums\": {%s, %s, %s, %s}", strconv.Quote(row.Name),
+				fmt.Fprintf(b, "%s: {%s, %s, %s, \"sums\": {%s, %s, %s, %s}", jsonString(row.Name),
 					field(typecheck.Precision, row.Precision), field(typecheck.Recall, row.Recall), field(typecheck.F1, row.F1),
 					field(typecheck.PredGold, row.Sums.PredGold), field(typecheck.PredPred, row.Sums.PredPred),
 					field(typecheck.GoldGold, row.Sums.GoldGold), field(typecheck.PredGoldRecall, row.Sums.PredGoldRecall))
