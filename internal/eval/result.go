@@ -181,8 +181,9 @@ func (r *Result) Metric(name string) *MetricResult {
 	return nil
 }
 
-// MarshalJSON writes the object of DESIGN §4, metrics in declaration order,
-// laid out for reading (encoding/json compacts it; WriteJSON keeps it).
+// MarshalJSON writes the object of docs/cli.md (Output), metrics in
+// declaration order, laid out for reading (encoding/json compacts it;
+// WriteJSON keeps it).
 func (r *Result) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	r.WriteJSON(&b)

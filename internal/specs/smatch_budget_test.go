@@ -28,10 +28,10 @@ func writePair(t *testing.T, p amrgen.Pair) (gold, pred string) {
 	return gold, pred
 }
 
-// TestSmatchPathological: the pairs of issue 8. A 5,000-node chain and a
-// 1,000-leaf star against themselves are proven at once (no node), 60-node
-// one-concept graphs stop at the work budget with a gap, deterministically,
-// and an interrupt stops them as such.
+// TestSmatchPathological: amrgen's pathological pairs. A 5,000-node chain
+// and a 1,000-leaf star against themselves are proven at once (no node),
+// 60-node one-concept graphs stop at the work budget with a gap,
+// deterministically, and an interrupt stops them as such.
 func TestSmatchPathological(t *testing.T) {
 	p := plan(t, "smatch")
 	fixed := amrgen.Fixed()
