@@ -21,8 +21,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/metricc/metricc/internal/ast"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/grammar"
@@ -35,9 +37,9 @@ import (
 // The results of a run, as `metricc run --format json` prints them
 // (Result.WriteJSON writes exactly that).
 type (
-	Result       = eval.Result
-	MetricResult = eval.MetricResult
-	DocResult    = eval.DocResult
+	Result       = corpus.Result
+	MetricResult = corpus.MetricResult
+	DocResult    = corpus.DocResult
 	Sums         = eval.Sums
 	SearchStats  = eval.SearchStats
 	Kind         = eval.Kind
@@ -67,11 +69,15 @@ type (
 type Spec struct {
 	name string
 	prog *typecheck.Program
-	plan *eval.Plan
+	plan *corpus.Plan
 	// src and files (those the spec read, by the name it gave) are what a
 	// stats file embeds, so that merge can compile the spec again.
 	src   string
 	files map[string][]byte
+
+	traceOnce sync.Once
+	traced    *corpus.Plan // see tracedPlan
+	traceErr  error
 }
 
 // Option configures the compilation of a spec.
@@ -137,11 +143,11 @@ func Compile(name, src string, opts ...Option) (*Spec, error) {
 	if errs != nil {
 		return nil, errs
 	}
-	plan, err := eval.NewPlan(prog)
+	pair, err := eval.NewPlan(prog)
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{name: name, prog: prog, plan: plan, src: src, files: files}, nil
+	return &Spec{name: name, prog: prog, plan: corpus.New(pair), src: src, files: files}, nil
 }
 
 // Load compiles the spec file at path, or, when no such file exists, the
@@ -203,7 +209,7 @@ func (s *Spec) Metrics() []string {
 // package's keyword arguments and the playground's settings all marshal
 // onto this one type, which the engine uses as it is. Zero values are the
 // defaults throughout.
-type Options = eval.Options
+type Options = corpus.Options
 
 // SearchLimits bound each document pair's latent-variable search
 // (Options.Search). A zero field takes its default, NoLimit lifts a limit.
@@ -269,7 +275,7 @@ func (s *Spec) open(gold, pred Source) (g, p document.Stream, closeAll func(), e
 // inputFields reports which top-level document fields the spec's input
 // type reads, for formats that write costly fields only when read.
 func (s *Spec) inputFields() func(string) bool {
-	in := s.plan.Prog.Input
+	in := s.plan.Pair.Prog.Input
 	if in == nil {
 		return nil
 	}

@@ -11,6 +11,7 @@ package explain
 import (
 	"encoding/json"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 )
@@ -145,7 +146,7 @@ type Input struct {
 	Document string
 	Gold     string
 	Pred     string
-	Results  []*eval.MetricResult
+	Results  []*corpus.MetricResult
 	Traces   []*eval.MetricTrace
 }
 
