@@ -40,7 +40,9 @@ type (
 	Result       = corpus.Result
 	MetricResult = corpus.MetricResult
 	DocResult    = corpus.DocResult
+	Param        = corpus.Param // a param's value in a run (Result.Params)
 	Sums         = eval.Sums
+	KeySums      = eval.KeySums // a breakdown key's sums (Sums.By)
 	SearchStats  = eval.SearchStats
 	Kind         = eval.Kind
 )
