@@ -141,8 +141,9 @@ func TestCorefExtraCases(t *testing.T) {
 
 // TestCorefWorkers scores the official cases together with several
 // workers, with the views (memberships, links) that build records while
-// scoring: the result must equal the one-worker result bitwise. (A record
-// type tagged lazily once raced here; go test -race ./specs checks it.)
+// scoring: the result must equal the one-worker result bitwise. (Record
+// types are tagged lazily, shared by the workers: go test -race
+// ./internal/specs checks that they do not race.)
 func TestCorefWorkers(t *testing.T) {
 	// One corpus of 77 documents, each pair under its own id, from the
 	// JSON documents the conll2012 adapter writes.
