@@ -1,9 +1,8 @@
-// Package adapter is the registry of input formats (the adapters page,
-// docs/adapters.md): each adapter is a document.Format value {name,
-// detect, parse} in one list, from which the command line takes its list
-// of formats, its help text and its auto-detection. Adding an adapter is a
-// package of its own and one line in the list below; no other package
-// changes.
+// Package adapter is the registry of input formats (docs/cli.md, Input
+// formats): each adapter is a document.Format value {name, detect, parse}
+// in one list, from which the command line takes its list of formats, its
+// help text and its auto-detection. Adding an adapter is a package of its
+// own and one line in the list below; no other package changes.
 package adapter
 
 import (
