@@ -87,6 +87,9 @@ func (ds *decoders) get(t types.Type) decodeFn {
 func (ds *decoders) build(t types.Type) decodeFn {
 	switch t := t.(type) {
 	case *types.Basic:
+		if t.Kind == types.JSON {
+			return jsonDecoder()
+		}
 		return basicDecoder(t.Kind)
 	case *types.Collection:
 		return ds.collection(t)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/metricc/metricc/internal/ast"
 	"github.com/metricc/metricc/internal/solver"
+	"github.com/metricc/metricc/internal/stdlib"
 	"github.com/metricc/metricc/internal/value"
 )
 
@@ -280,6 +281,9 @@ func tracedSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) (s Sums, 
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error while tracing: %v", r)
+			if e, ok := r.(stdlib.DataError); ok {
+				err = e
+			}
 		}
 	}()
 	return topSums(c, n, nil, x, y, wantXX, wantYY), nil
