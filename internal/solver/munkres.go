@@ -138,19 +138,27 @@ func (m *munkres) primeZeros() bool {
 }
 
 // findZero finds an uncovered zero, scanning rows from i0 (wrapping) and,
-// in each row, columns from j0 (wrapping).
+// in each row, columns from j0 (wrapping). Like the package, it returns
+// the last such zero of the first row that has one: its scan of a row
+// goes on after a find.
 func (m *munkres) findZero(i0, j0 int) (int, int) {
 	n := m.n
 	i := i0
 	for {
-		j := j0
-		for {
-			if m.c[i*n+j] == 0 && !m.rowCovered[i] && !m.colCovered[j] {
-				return i, j
+		if !m.rowCovered[i] {
+			row, col := -1, -1
+			j := j0
+			for {
+				if m.c[i*n+j] == 0 && !m.colCovered[j] {
+					row, col = i, j
+				}
+				j = (j + 1) % n
+				if j == j0 {
+					break
+				}
 			}
-			j = (j + 1) % n
-			if j == j0 {
-				break
+			if row >= 0 {
+				return row, col
 			}
 		}
 		i = (i + 1) % n
