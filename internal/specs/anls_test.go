@@ -13,7 +13,7 @@ import (
 
 	"github.com/metricc/metricc/internal/anlsgen"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc/internal/corpus"
 )
 
 // anlsRecord is what testdata/anls's scripts recorded from the anls-star
@@ -54,7 +54,7 @@ func scoreANLS(t *testing.T, gold, pred []byte) (float64, map[string]float64) {
 	require.NoError(t, err)
 	p, err := document.ParseJSON("pred.jsonl", pred, "jsonl")
 	require.NoError(t, err)
-	res, err := plan(t, "anls").Score(g, p, eval.Options{PerDoc: true, Workers: 2})
+	res, err := plan(t, "anls").Score(g, p, corpus.Options{PerDoc: true, Workers: 2})
 	require.NoError(t, err)
 	m := res.Metrics[0]
 	require.Equal(t, "anls", m.Name)
