@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/anlsgen"
-	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/corpus"
+	"github.com/metricc/metricc/internal/document"
 )
 
 // anlsRecord is what testdata/anls's scripts recorded from the anls-star
