@@ -117,3 +117,25 @@ func TestANLSPackageCases(t *testing.T) {
 		}
 	}
 }
+
+// TestANLSErrors: what anls-star refuses is a data error naming the
+// document and the metric.
+func TestANLSErrors(t *testing.T) {
+	for _, c := range []struct{ gold, pred, msg string }{
+		{`{"a": "x"}`, `{"a": {"$or": ["x", "y"]}}`, `the prediction has an object with the key "$or"`},
+		{`{"a": {"$or": []}}`, `{"a": "x"}`, `"$or" holds no alternative`},
+		{`{"a": {"$or": "x"}}`, `{"a": "x"}`, `"$or" holds an array of alternatives, not a string`},
+		{`{"$or": ["x"], "b": 1}`, `"x"`, `lists alternatives and has no other key`},
+		{`[]`, `"x"`, "the gold answer is an empty list and the prediction a string"},
+	} {
+		g, err := document.ParseJSON("gold.jsonl", []byte(`{"id": "7", "answer": `+c.gold+"}\n"), "jsonl")
+		require.NoError(t, err)
+		p, err := document.ParseJSON("pred.jsonl", []byte(`{"id": "7", "answer": `+c.pred+"}\n"), "jsonl")
+		require.NoError(t, err)
+		_, err = plan(t, "anls").Score(g, p, corpus.Options{Workers: 1})
+		require.Error(t, err, c.gold)
+		assert.Contains(t, err.Error(), `document "7"`)
+		assert.Contains(t, err.Error(), `metric "anls": anls_star: `)
+		assert.Contains(t, err.Error(), c.msg)
+	}
+}
