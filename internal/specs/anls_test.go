@@ -139,3 +139,20 @@ func TestANLSErrors(t *testing.T) {
 		assert.Contains(t, err.Error(), c.msg)
 	}
 }
+
+// BenchmarkANLS scores 1,000 generated pairs with the anls spec (the
+// docs compare it with the anls-star package on the same corpus).
+func BenchmarkANLS(b *testing.B) {
+	c := anlsgen.Generate(anlsgen.Config{Docs: 1000, Seed: 1})
+	g, err := document.ParseJSON("gold.jsonl", c.Gold, "jsonl")
+	require.NoError(b, err)
+	p, err := document.ParseJSON("pred.jsonl", c.Pred, "jsonl")
+	require.NoError(b, err)
+	pl := plan(b, "anls")
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := pl.Score(g, p, corpus.Options{Workers: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
