@@ -186,7 +186,7 @@ type View struct {
 
 // Similarities, Functions and Views are the tables, in documentation order.
 var (
-	Similarities = []*Similarity{Delta, Subset, Ancestor, Level, Supertypes, Levenshtein, ANLS, TokenF1, ANLSStar}
+	Similarities = []*Similarity{Delta, Subset, Ancestor, Level, Supertypes, Levenshtein, ANLS, TokenF1, ANLSStar, Hits, PrecisionAt, RecallAt, AP, NDCG}
 	Functions    = []*Function{Max, Min, Self, Prf}
 	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Neighbors, Lower, Tokens, Squad, Positions, Minus}
 )
