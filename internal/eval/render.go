@@ -22,6 +22,10 @@ func render(a *value.Arena, r value.Ref, t types.Type) string {
 func jsonString(s string) string { return string(document.AppendJSONString(nil, s)) }
 
 func writeValue(b *strings.Builder, a *value.Arena, r value.Ref, t types.Type) {
+	if t == types.JSONType {
+		writeJSON(b, a, r)
+		return
+	}
 	switch a.Kind(r) {
 	case value.Int:
 		b.WriteString(strconv.FormatFloat(a.Num(r), 'f', -1, 64))

@@ -281,7 +281,7 @@ func TestRelationBruteForce(t *testing.T) {
 // of each task spec against itself: the documented input shape must read,
 // and every metric must be 1.
 func TestTaskSpecExamples(t *testing.T) {
-	for _, name := range []string{"relation", "dependency", "event", "ree", "scirex", "templates", "mrp", "edm", "eael", "conll16", "ud", "ner", "amr-fine", "docsmatch"} {
+	for _, name := range []string{"anls", "relation", "dependency", "event", "ree", "scirex", "templates", "mrp", "edm", "eael", "conll16", "ud", "ner", "amr-fine", "docsmatch"} {
 		t.Run(name, func(t *testing.T) {
 			text, ok := metricc.ShippedSource(name)
 			require.True(t, ok)

@@ -187,9 +187,9 @@ type View struct {
 
 // Similarities, Functions and Views are the tables, in documentation order.
 var (
-	Similarities = []*Similarity{Delta, Subset, Ancestor, Level, Supertypes}
+	Similarities = []*Similarity{Delta, Subset, Ancestor, Level, Supertypes, Levenshtein, ANLS, TokenF1, ANLSStar, Hits, PrecisionAt, RecallAt, AP, NDCG}
 	Functions    = []*Function{Max, Min, Self, Prf}
-	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Neighbors, Lower, Tokens, Positions, Minus}
+	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Neighbors, Lower, Tokens, Squad, Positions, Minus}
 )
 
 // LookupSimilarity, LookupFunction and LookupView find entries of the
