@@ -14,11 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/metricc/metricc/internal/adapter"
-	"github.com/metricc/metricc/internal/adapter/conllu"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/udperturb"
 )
 
@@ -49,11 +45,9 @@ var udDepartures = map[string]map[string][3]float64{
 	"departures/twins-pred.conllu": {"MLAS": {1, 2, 2}},
 }
 
-func readConllu(t *testing.T, name string, data []byte) *document.Input {
-	t.Helper()
-	in, err := conllu.ParseReader(name, bytes.NewReader(data))
-	require.NoError(t, err)
-	return in
+// readConllu is a source of CoNLL-U text; a source is read once.
+func readConllu(name string, data []byte) metricc.Source {
+	return metricc.Reader(name, bytes.NewReader(data), "conllu")
 }
 
 // TestUDConll18 scores every case of testdata/ud/conll18-counts.json (the
@@ -66,7 +60,7 @@ func TestUDConll18(t *testing.T) {
 	var f struct{ Cases []udCase }
 	require.NoError(t, json.Unmarshal(data, &f))
 	require.Len(t, f.Cases, 20)
-	p := plan(t, "ud")
+	p := load(t, "ud")
 	for _, c := range f.Cases {
 		gold, err := os.ReadFile(filepath.Join("../../testdata/ud", c.Gold))
 		require.NoError(t, err)
@@ -79,9 +73,9 @@ func TestUDConll18(t *testing.T) {
 			pred, err = os.ReadFile(filepath.Join("../../testdata/ud", c.Pred))
 			require.NoError(t, err)
 		}
-		res, err := p.Score(readConllu(t, c.Gold, gold), readConllu(t, name, pred), corpus.Options{Workers: 2})
+		res, err := p.Score(readConllu(c.Gold, gold), readConllu(name, pred), metricc.Options{Workers: 2})
 		require.NoError(t, err, name)
-		got := map[string]eval.Sums{}
+		got := map[string]metricc.Sums{}
 		for _, m := range res.Metrics {
 			got[m.Name] = m.Sums
 		}
@@ -131,7 +125,7 @@ func udWords(entries []string) []byte {
 // (TestAlignment in conll18_ud_eval.py): the aligned words, of the gold's
 // and the prediction's words.
 func TestUDAlignment(t *testing.T) {
-	p := plan(t, "ud")
+	p := load(t, "ud")
 	cases := []struct {
 		gold, pred []string
 		aligned    float64
@@ -162,9 +156,9 @@ func TestUDAlignment(t *testing.T) {
 		return float64(n)
 	}
 	for _, c := range cases {
-		gold := readConllu(t, "gold", udWords(c.gold))
-		pred := readConllu(t, "pred", udWords(c.pred))
-		res, err := p.Score(gold, pred, corpus.Options{Workers: 1, Metrics: []string{"words"}})
+		gold := readConllu("gold", udWords(c.gold))
+		pred := readConllu("pred", udWords(c.pred))
+		res, err := p.Score(gold, pred, metricc.Options{Workers: 1, Metrics: []string{"words"}})
 		require.NoError(t, err)
 		s := res.Metrics[0].Sums
 		assert.Equal(t, [3]float64{c.aligned, words(c.gold), words(c.pred)}, [3]float64{s.PredGold, s.GoldGold, s.PredPred}, "%q %q", c.gold, c.pred)
@@ -172,14 +166,14 @@ func TestUDAlignment(t *testing.T) {
 
 	// The scorer's test_exception: different texts are an error, here
 	// naming both files' lines.
-	_, err := p.Score(readConllu(t, "gold.conllu", udWords([]string{"a"})), readConllu(t, "pred.conllu", udWords([]string{"b"})), corpus.Options{})
+	_, err := p.Score(readConllu("gold.conllu", udWords([]string{"a"})), readConllu("pred.conllu", udWords([]string{"b"})), metricc.Options{})
 	require.Error(t, err)
 	assert.Equal(t, `pred.conllu: document 1 (line 1): the text differs from the gold's (gold.conllu document 1 (line 1)): the first 20 differing characters: the gold's line 1 has "a", the prediction's line 1 has "b"`, err.Error())
 }
 
 // udCounts are a result's sums in the scorer's order: correct, gold
 // total, system total.
-func udCounts(res *corpus.Result) map[string][3]float64 {
+func udCounts(res *metricc.Result) map[string][3]float64 {
 	got := map[string][3]float64{}
 	for _, m := range res.Metrics {
 		got[m.Name] = [3]float64{m.Sums.PredGold, m.Sums.GoldGold, m.Sums.PredPred}
@@ -194,27 +188,21 @@ type readerOnly struct{ r io.Reader }
 
 func (r readerOnly) Read(b []byte) (int, error) { return r.r.Read(b) }
 
-// scoreUDFiles scores two CoNLL-U files as the command line reads them
-// (streams from the adapter registry), from the files or, pipe, from
+// scoreUDFiles scores two CoNLL-U files from the files or, pipe, from
 // readers that cannot be read twice, and returns the result and the
 // warnings.
-func scoreUDFiles(t *testing.T, p *corpus.Plan, gold, pred string, pipe bool) (*corpus.Result, []string, error) {
+func scoreUDFiles(t *testing.T, p *metricc.Spec, gold, pred string, pipe bool) (*metricc.Result, []string, error) {
 	t.Helper()
 	var warnings []string
-	open := func(path string) document.Stream {
+	open := func(path string) metricc.Source {
 		if pipe {
 			data, err := os.ReadFile(path)
 			require.NoError(t, err)
-			s, err := adapter.Open(path, readerOnly{bytes.NewReader(data)}, "conllu")
-			require.NoError(t, err)
-			return s
+			return metricc.Reader(path, readerOnly{bytes.NewReader(data)}, "conllu")
 		}
-		s, c, err := adapter.OpenFile(path, "conllu")
-		require.NoError(t, err)
-		t.Cleanup(func() { c.Close() })
-		return s
+		return metricc.FileFormat(path, "conllu")
 	}
-	res, err := p.ScoreStreams(open(gold), open(pred), corpus.Options{Workers: 2, Warn: func(w string) { warnings = append(warnings, w) }})
+	res, err := p.Score(open(gold), open(pred), metricc.Options{Workers: 2, Warn: func(w string) { warnings = append(warnings, w) }})
 	return res, warnings, err
 }
 
@@ -230,7 +218,7 @@ func TestUDSystems(t *testing.T) {
 	var f struct{ Cases []udCase }
 	require.NoError(t, json.Unmarshal(data, &f))
 	require.Len(t, f.Cases, 6)
-	p := plan(t, "ud")
+	p := load(t, "ud")
 	dir := "../../testdata/ud/systems/"
 	golds := map[string]int{"en_ewt-gold.conllu": 4, "cs_pud-gold.conllu": 5, "hy_armtdp-gold.conllu": 2}
 	for _, c := range f.Cases {
@@ -257,7 +245,7 @@ func TestUDSystems(t *testing.T) {
 // document each, as the scorer reads it, with the same counts as the files
 // without "# newdoc" lines.
 func TestUDDivisions(t *testing.T) {
-	p := plan(t, "ud")
+	p := load(t, "ud")
 	gold := "../../testdata/ud/systems/en_ewt-gold.conllu"
 	data, err := os.ReadFile(gold)
 	require.NoError(t, err)
@@ -269,24 +257,20 @@ func TestUDDivisions(t *testing.T) {
 	}
 	lines := strings.Split(string(data), "\n")
 	var kept []string
-	for _, l := range lines {
-		if !strings.HasPrefix(l, "# newdoc") {
+	var newdocs []int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "# newdoc") {
+			newdocs = append(newdocs, i)
+		} else {
 			kept = append(kept, l)
 		}
 	}
 	// The second "# newdoc" moved down by one sentence: four documents,
 	// the second starting at another sentence.
-	var newdocs []int
-	for i, l := range lines {
-		if strings.HasPrefix(l, "# newdoc") {
-			newdocs = append(newdocs, i)
-		}
-	}
 	require.Len(t, newdocs, 4)
-	moved := slices.Clone(lines)
 	k := newdocs[1]
 	next := k + slices.Index(lines[k:], "") + 1 // the sentence after
-	moved = slices.Insert(slices.Delete(moved, k, k+1), next-1, lines[k])
+	moved := slices.Insert(slices.Delete(slices.Clone(lines), k, k+1), next-1, lines[k])
 	require.Equal(t, len(lines), len(moved))
 
 	want, warnings, err := scoreUDFiles(t, p, write("gold-kept.conllu", kept), write("pred-kept.conllu", kept), false)
@@ -301,8 +285,8 @@ func TestUDDivisions(t *testing.T) {
 	assert.Equal(t, 4, res.Documents)
 	assert.Equal(t, udCounts(want), udCounts(res))
 
+	pred := write("moved.conllu", moved)
 	for _, pipe := range []bool{false, true} {
-		pred := write("moved.conllu", moved)
 		res, warnings, err = scoreUDFiles(t, p, gold, pred, pipe)
 		require.NoError(t, err)
 		assert.Equal(t, 1, res.Documents)
@@ -315,22 +299,21 @@ func TestUDDivisions(t *testing.T) {
 // TestUDPairing: files whose texts or documents differ are errors naming
 // the files and lines, never a silent score.
 func TestUDPairing(t *testing.T) {
-	p := plan(t, "ud")
+	p := load(t, "ud")
 	gold, err := os.ReadFile("../../testdata/ud/en_ewt-ud-test-head.conllu")
 	require.NoError(t, err)
-	g := readConllu(t, "gold.conllu", gold)
 
 	// A form changed on line 101 ("all" is "alk").
 	lines := strings.Split(string(gold), "\n")
 	require.True(t, strings.HasPrefix(lines[100], "17\tall\t"))
 	lines[100] = strings.Replace(lines[100], "all", "alk", 1)
-	_, err = p.Score(g, readConllu(t, "pred.conllu", []byte(strings.Join(lines, "\n"))), corpus.Options{})
+	_, err = p.Score(readConllu("gold.conllu", gold), readConllu("pred.conllu", []byte(strings.Join(lines, "\n"))), metricc.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `pred.conllu: document 2 (line 55): the text differs from the gold's (gold.conllu document 2 (line 55)): the first 20 differing characters: the gold's line 101 has "lheardbefore,butit's", the prediction's line 101 has "kheardbefore,butit's"`)
 
-	// No "# newdoc" in the prediction: read as the command line reads
-	// files (streams), each file is one document, as the scorer reads it,
-	// with the counts of both files without "# newdoc" lines.
+	// No "# newdoc" in the prediction: each file is one document, as the
+	// scorer reads it, with the counts of both files without "# newdoc"
+	// lines and one warning.
 	var kept, keptChanged []string
 	for i, l := range strings.Split(string(gold), "\n") {
 		if !strings.HasPrefix(l, "# newdoc") {
@@ -341,16 +324,13 @@ func TestUDPairing(t *testing.T) {
 			keptChanged = append(keptChanged, l)
 		}
 	}
-	stream := func(name string, lines []string) document.Stream {
-		return conllu.Stream(name, strings.NewReader(strings.Join(lines, "\n")))
-	}
 	var warnings []string
-	warn := func(w string) { warnings = append(warnings, w) }
-	res, err := p.ScoreStreams(stream("gold.conllu", strings.Split(string(gold), "\n")), stream("pred.conllu", kept), corpus.Options{Warn: warn})
+	opts := metricc.Options{Warn: func(w string) { warnings = append(warnings, w) }}
+	res, err := p.Score(readConllu("gold.conllu", gold), readConllu("pred.conllu", []byte(strings.Join(kept, "\n"))), opts)
 	require.NoError(t, err)
 	assert.Equal(t, 1, res.Documents)
 	assert.Equal(t, []string{`pred.conllu has 1 document, gold.conllu has 20 ("# newdoc" lines): the documents do not correspond, so each file is scored as one document, as conll18_ud_eval.py does, which ignores documents`}, warnings)
-	want, err := p.ScoreStreams(stream("gold.conllu", kept), stream("pred.conllu", kept), corpus.Options{Warn: warn})
+	want, err := p.Score(readConllu("gold.conllu", []byte(strings.Join(kept, "\n"))), readConllu("pred.conllu", []byte(strings.Join(kept, "\n"))), opts)
 	require.NoError(t, err)
 	assert.Len(t, warnings, 1)
 	assert.Equal(t, udCounts(want), udCounts(res))
@@ -358,7 +338,7 @@ func TestUDPairing(t *testing.T) {
 	// A text of the same length that differs: joined, and the one
 	// document says where.
 	warnings = nil
-	_, err = p.ScoreStreams(stream("gold.conllu", strings.Split(string(gold), "\n")), stream("pred.conllu", keptChanged), corpus.Options{Warn: warn})
+	_, err = p.Score(readConllu("gold.conllu", gold), readConllu("pred.conllu", []byte(strings.Join(keptChanged, "\n"))), opts)
 	assert.EqualError(t, err, `pred.conllu: document 1 (line 4): the text differs from the gold's (gold.conllu document 1 (line 5)): the first 20 differing characters: the gold's line 101 has "lheardbefore,butit's", the prediction's line 99 has "kheardbefore,butit's"`)
 	assert.Len(t, warnings, 1)
 
@@ -366,11 +346,7 @@ func TestUDPairing(t *testing.T) {
 	// either way, and the count of documents is the first difference.
 	warnings = nil
 	keptChanged[98] = strings.Replace(keptChanged[98], "alk", "allk", 1)
-	_, err = p.ScoreStreams(stream("gold.conllu", strings.Split(string(gold), "\n")), stream("pred.conllu", keptChanged), corpus.Options{Warn: warn})
+	_, err = p.Score(readConllu("gold.conllu", gold), readConllu("pred.conllu", []byte(strings.Join(keptChanged, "\n"))), opts)
 	assert.EqualError(t, err, `pred.conllu: 1 documents, but gold.conllu has 20: CoNLL-U documents ("# newdoc" lines, else the whole file) pair by position, so both files need the same "# newdoc" lines, or none (delete them from both, e.g. with sed '/^# newdoc/d')`)
 	assert.Empty(t, warnings)
-
-	// Documents already read (Plan.Score of inputs) pair as they are.
-	_, err = p.Score(g, readConllu(t, "pred.conllu", []byte(strings.Join(kept, "\n"))), corpus.Options{})
-	assert.EqualError(t, err, `pred.conllu: 1 documents, but gold.conllu has 20: CoNLL-U documents ("# newdoc" lines, else the whole file) pair by position, so both files need the same "# newdoc" lines, or none (delete them from both, e.g. with sed '/^# newdoc/d')`)
 }
