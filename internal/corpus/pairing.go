@@ -42,9 +42,6 @@ type pairer struct {
 	// countMismatch: pairing by position, the files have different
 	// numbers of documents.
 	countMismatch bool
-	// joined: the files' documents did not correspond, and each file was
-	// read as one document (joinDivided).
-	joined bool
 
 	waiting [2]map[string]waitingDoc // by id, per side (0 pred, 1 gold)
 	seen    [2]map[string]int        // id → line, for duplicates
@@ -102,9 +99,6 @@ func newPairer(p *Plan, gold, pred document.Stream, allowMissing bool, emit func
 
 // run reads both streams to their ends, alternating, and emits every pair.
 func (pr *pairer) run() {
-	if pr.joinDivided(); pr.fatal != nil {
-		return
-	}
 	streams := [2]document.Stream{pr.pred, pr.gold}
 	for !(pr.eof[0] && pr.eof[1]) && pr.fatal == nil {
 		for _, side := range [2]int{1, 0} {
@@ -146,35 +140,35 @@ func (pr *pairer) run() {
 // joinDivided reads each file as one document when both are of a format
 // whose official scorer ignores documents (document.Joinable) and their
 // documents divide the same text differently, as that scorer would align
-// them, and warns once. Where they correspond, documents pair as they are: the scores are
-// the same, and memory follows the largest document.
-func (pr *pairer) joinDivided() {
-	g, ok := pr.gold.(document.Joinable)
-	p, ok2 := pr.pred.(document.Joinable)
+// them, and says so to note, once; it reports whether it did. Where they
+// correspond, documents pair as they are: the scores are the same, and
+// memory follows the largest document. It is called before anything is
+// read from the streams.
+func joinDivided(gold, pred document.Stream, note func(string)) (bool, error) {
+	g, ok := gold.(document.Joinable)
+	p, ok2 := pred.(document.Joinable)
 	if !ok || !ok2 {
-		return
+		return false, nil
 	}
 	dg, gok, err := g.Divisions()
 	if err != nil {
-		pr.fatal = err
-		return
+		return false, err
 	}
 	dp, pok, err := p.Divisions()
 	if err != nil {
-		pr.fatal = err
-		return
+		return false, err
 	}
 	if !gok || !pok || dg.Total != dp.Total || slices.Equal(dg.Offsets, dp.Offsets) {
 		// Unreadable files are reported by their streams, and files of
 		// different texts by the pairs where they differ.
-		return
+		return false, nil
 	}
 	g.Join()
 	p.Join()
-	pr.joined = true
-	if pr.note != nil {
-		pr.note(divisionsDiffer(pr.gold.Path(), pr.pred.Path(), dg, dp))
+	if note != nil {
+		note(divisionsDiffer(gold.Path(), pred.Path(), dg, dp))
 	}
+	return true, nil
 }
 
 // divisionsDiffer is the warning that two files' documents do not
