@@ -97,6 +97,8 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		order int
 		id    string
 		name  string // the pair in messages
+		// predOnly: a prediction scored against an empty gold
+		predOnly bool
 		sums  []Sums
 	}
 	var (
@@ -129,7 +131,7 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 					if derr != nil {
 						scoreErrs = append(scoreErrs, sortedError{phaseScore, 0, pr.order, derr})
 					} else {
-						done = append(done, scored{pr.order, pr.ID, describePair(pr), sums})
+						done = append(done, scored{pr.order, pr.ID, describePair(pr), pr.Gold == nil, sums})
 					}
 					mu.Unlock()
 				}
@@ -180,6 +182,12 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 	sc := &Scored{Wanted: wanted, IDs: make([]string, len(done)), Order: make([]int, len(done)), Sums: make([][]Sums, len(done))}
 	for i, d := range done {
 		sc.IDs[i], sc.Order[i], sc.Sums[i] = d.id, d.order, d.sums
+		if d.predOnly {
+			if sc.PredOnly == nil {
+				sc.PredOnly = make([]bool, len(done))
+			}
+			sc.PredOnly[i] = true
+		}
 		if opts.Warn != nil {
 			if left := p.leftOut(d.sums, wanted); len(left) > 0 {
 				opts.Warn(fmt.Sprintf("%s: %s: the gold scores 0 against itself: left out of %s (micro(gold)), whatever the prediction has", gold.Path(), d.name, strings.Join(left, ", ")))
@@ -479,32 +487,26 @@ func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.
 // Every total is exact until rounded once (xsum), so the result does not
 // depend on the order of the documents: merged shards give the same bits.
 func (p *Plan) aggregate(ids []string, sums [][]Sums, wanted []bool, opts Options) *Result {
-	res := &Result{Documents: len(ids), Macro: opts.Macro}
+	t := p.NewTotals(wanted)
+	for d := range sums {
+		p.addDoc(t, sums[d])
+	}
+	var perDoc [][]*MetricResult
+	if p.NeedsDocs(wanted, opts) {
+		perDoc = p.perDocResults(sums, wanted)
+	}
+	return p.finish(t, ids, perDoc, wanted, opts)
+}
+
+// finish computes the corpus results from the totals, the macro averages
+// from the per-document results (when asked), and lists what opts
+// reports.
+func (p *Plan) finish(t *Totals, ids []string, perDoc [][]*MetricResult, wanted []bool, opts Options) *Result {
+	res := &Result{Documents: t.Documents, Macro: opts.Macro}
 	for _, prm := range p.Prog.Params {
 		res.Params = append(res.Params, Param{Name: prm.Name, Value: prm.Value})
 	}
-	anyMacro := opts.Macro
-	for _, pm := range p.Metrics {
-		anyMacro = anyMacro || pm.avg == ast.AvgMacro || pm.avg == ast.AvgMacroGold
-	}
-	var perDoc [][]*MetricResult
-	if anyMacro || opts.PerDoc {
-		perDoc = p.perDocResults(sums, wanted)
-	}
-	// micro(gold) leaves out the documents whose gold scores 0 against
-	// itself (their searches still count).
-	corpus := p.results(func(i int) Sums {
-		var total sumsAcc
-		gold := p.Metrics[i].avg == ast.AvgMicroGold
-		for d := range sums {
-			if gold && sums[d][i].GoldGold <= 0 {
-				total.search.add(sums[d][i].Search)
-				continue
-			}
-			total.add(&sums[d][i])
-		}
-		return total.sums()
-	}, wanted, false)
+	corpus := p.results(func(i int) Sums { return t.acc[i].sums() }, wanted, false)
 	for i, pm := range p.Metrics {
 		if pm.avg == ast.AvgMicroGold && pm.row == nil {
 			corpus[i].Average = pm.avg.String()
