@@ -99,7 +99,7 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		name  string // the pair in messages
 		// predOnly: a prediction scored against an empty gold
 		predOnly bool
-		sums  []Sums
+		sums     []Sums
 	}
 	var (
 		mu        sync.Mutex
