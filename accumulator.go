@@ -214,9 +214,12 @@ type AccumulatorState struct {
 	Options StateOptions `json:"options"`
 	// Metrics are the metrics computed; Pairing is "id", "position" or ""
 	// (no documents yet).
-	Metrics   []string `json:"metrics"`
-	Pairing   string   `json:"pairing"`
-	Documents int      `json:"documents"`
+	Metrics []string `json:"metrics"`
+	Pairing string   `json:"pairing"`
+	// Params are the values of the spec's params (which the digest
+	// covers), for a reader that must compile the spec with them.
+	Params    map[string]float64 `json:"params,omitempty"`
+	Documents int                `json:"documents"`
 	// Totals are the corpus sums by metric; Docs each document's sums.
 	// One of the two is set.
 	Totals eval.TotalsState `json:"totals,omitempty"`
@@ -286,6 +289,12 @@ func (a *Accumulator) State() (*AccumulatorState, error) {
 	st := &AccumulatorState{
 		Format: StateVersion, Metricc: Version, Spec: a.spec.digest(), Options: stateOptions(a.opts),
 		Metrics: p.MetricNames(a.wanted), Pairing: a.pairing, Documents: a.Documents(),
+	}
+	for _, prm := range a.spec.Params() {
+		if st.Params == nil {
+			st.Params = map[string]float64{}
+		}
+		st.Params[prm.Name] = prm.Value
 	}
 	if !a.keepDocs {
 		t, err := p.ExportTotals(a.totals)
