@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/eval"
 )
 
@@ -37,8 +38,8 @@ type Accumulator struct {
 	keepDocs bool
 	// pairing is "id" or "position" once a document was added.
 	pairing string
-	totals  *eval.Totals // when !keepDocs
-	docs    accDocs      // when keepDocs
+	totals  *corpus.Totals // when !keepDocs
+	docs    accDocs        // when keepDocs
 }
 
 // accDocs are the documents an accumulator keeps, in the order added.
@@ -56,12 +57,12 @@ func (s *Spec) NewAccumulator(opts Options) (*Accumulator, error) {
 	if opts.Shards > 1 {
 		return nil, errors.New("an accumulator takes batches of documents, not shards (Options.Shard)")
 	}
-	wanted, err := s.plan.Select(opts.Metrics)
+	wanted, err := s.plan.Pair.Select(opts.Metrics)
 	if err != nil {
 		return nil, err
 	}
 	a := &Accumulator{spec: s, opts: opts, wanted: wanted}
-	a.keepDocs = s.plan.NeedsDocs(wanted, s.evalOptions(opts))
+	a.keepDocs = s.plan.NeedsDocs(wanted, opts)
 	if !a.keepDocs {
 		a.totals = s.plan.NewTotals(wanted)
 	}
@@ -91,7 +92,7 @@ func (a *Accumulator) Add(gold, pred Source) error {
 	return a.addScored(st.scored, st.pairing)
 }
 
-func (a *Accumulator) addScored(sc *eval.Scored, pairing string) error {
+func (a *Accumulator) addScored(sc *corpus.Scored, pairing string) error {
 	if err := a.setPairing(pairing); err != nil {
 		return err
 	}
@@ -172,19 +173,18 @@ func (a *Accumulator) Result() (*Result, error) {
 	if a.Documents() == 0 {
 		return nil, errors.New("no documents were added")
 	}
-	eo := a.spec.evalOptions(a.opts)
 	if !a.keepDocs {
-		return a.spec.plan.AggregateTotals(a.totals, eo)
+		return a.spec.plan.AggregateTotals(a.totals, a.opts)
 	}
-	return a.spec.plan.Aggregate(a.scored(), eo)
+	return a.spec.plan.Aggregate(a.scored(), a.opts)
 }
 
 // scored are the documents in the order of one run: gold documents as
 // added, then the predictions scored without a gold.
-func (a *Accumulator) scored() *eval.Scored {
+func (a *Accumulator) scored() *corpus.Scored {
 	d := &a.docs
 	n := len(d.ids)
-	sc := &eval.Scored{Wanted: a.wanted, Keyed: a.pairing == "id", IDs: make([]string, 0, n), Sums: make([][]eval.Sums, 0, n), Order: make([]int, 0, n)}
+	sc := &corpus.Scored{Wanted: a.wanted, Keyed: a.pairing == "id", IDs: make([]string, 0, n), Sums: make([][]eval.Sums, 0, n), Order: make([]int, 0, n)}
 	for _, last := range []bool{false, true} {
 		for k := range d.ids {
 			if d.predOnly[k] == last {
@@ -222,8 +222,8 @@ type AccumulatorState struct {
 	Documents int                `json:"documents"`
 	// Totals are the corpus sums by metric; Docs each document's sums.
 	// One of the two is set.
-	Totals eval.TotalsState `json:"totals,omitempty"`
-	Docs   *DocsState       `json:"docs,omitempty"`
+	Totals corpus.TotalsState `json:"totals,omitempty"`
+	Docs   *DocsState         `json:"docs,omitempty"`
 }
 
 // StateOptions are the options of an accumulator that change its results
@@ -236,17 +236,19 @@ type StateOptions struct {
 	Bootstrap    int      `json:"bootstrap,omitempty"`
 	Seed         uint64   `json:"seed,omitempty"`
 	Level        float64  `json:"level,omitempty"`
-	SearchNodes  int      `json:"search_nodes,omitempty"`
-	SearchTime   float64  `json:"search_time,omitempty"` // seconds
-	SearchWork   int64    `json:"search_work,omitempty"`
-	SearchPairs  int      `json:"search_pairs,omitempty"`
+	// The search limits (Options.Search: 0 is the default, NoLimit no
+	// limit); the time in seconds.
+	SearchNodes int     `json:"search_nodes,omitempty"`
+	SearchTime  float64 `json:"search_time,omitempty"`
+	SearchWork  int64   `json:"search_work,omitempty"`
+	SearchPairs int     `json:"search_pairs,omitempty"`
 }
 
 func stateOptions(o Options) StateOptions {
 	return StateOptions{
 		Metrics: o.Metrics, Macro: o.Macro, PerDoc: o.PerDoc, AllowMissing: o.AllowMissing,
 		Bootstrap: o.Bootstrap, Seed: o.Seed, Level: o.Level,
-		SearchNodes: o.SearchNodes, SearchTime: o.SearchTime.Seconds(), SearchWork: o.SearchWork, SearchPairs: o.SearchPairs,
+		SearchNodes: o.Search.MaxNodes, SearchTime: o.Search.Timeout.Seconds(), SearchWork: o.Search.MaxWork, SearchPairs: o.Search.MaxPairs,
 	}
 }
 
@@ -254,8 +256,8 @@ func stateOptions(o Options) StateOptions {
 func (s StateOptions) apply(o *Options) {
 	o.Metrics, o.Macro, o.PerDoc, o.AllowMissing = s.Metrics, s.Macro, s.PerDoc, s.AllowMissing
 	o.Bootstrap, o.Seed, o.Level = s.Bootstrap, s.Seed, s.Level
-	o.SearchNodes, o.SearchWork, o.SearchPairs = s.SearchNodes, s.SearchWork, s.SearchPairs
-	o.SearchTime = time.Duration(math.Round(s.SearchTime * float64(time.Second)))
+	o.Search.MaxNodes, o.Search.MaxWork, o.Search.MaxPairs = s.SearchNodes, s.SearchWork, s.SearchPairs
+	o.Search.Timeout = time.Duration(math.Round(s.SearchTime * float64(time.Second)))
 }
 
 func (s StateOptions) equal(o StateOptions) bool {
@@ -277,10 +279,10 @@ type DocsState struct {
 	// out when there are none).
 	PredOnly []bool `json:"pred_only,omitempty"`
 	// Sums are [pred_gold, pred_pred, gold_gold, pred_gold_recall].
-	Sums    map[string][][4]float64             `json:"sums"`
-	By      map[string][]map[string][4]float64  `json:"by,omitempty"`
-	Clipped map[string][]float64                `json:"clipped,omitempty"`
-	Search  map[string][]*eval.SearchStatsState `json:"search,omitempty"`
+	Sums    map[string][][4]float64               `json:"sums"`
+	By      map[string][]map[string][4]float64    `json:"by,omitempty"`
+	Clipped map[string][]float64                  `json:"clipped,omitempty"`
+	Search  map[string][]*corpus.SearchStatsState `json:"search,omitempty"`
 }
 
 // State exports the accumulator.
@@ -319,7 +321,7 @@ func (a *Accumulator) State() (*AccumulatorState, error) {
 		sums := make([][4]float64, len(d.ids))
 		var by []map[string][4]float64
 		var clipped []float64
-		var search []*eval.SearchStatsState
+		var search []*corpus.SearchStatsState
 		for k := range d.ids {
 			s := &d.sums[k][i]
 			for _, v := range []float64{s.PredGold, s.PredPred, s.GoldGold, s.PredGoldRecall, s.Clipped} {
@@ -344,10 +346,10 @@ func (a *Accumulator) State() (*AccumulatorState, error) {
 				clipped[k] = s.Clipped
 			}
 			if s.Search != (eval.SearchStats{}) && search == nil {
-				search = make([]*eval.SearchStatsState, len(d.ids))
+				search = make([]*corpus.SearchStatsState, len(d.ids))
 			}
 			if search != nil {
-				search[k] = eval.ExportSearch(s.Search)
+				search[k] = corpus.ExportSearch(s.Search)
 			}
 		}
 		ds.Sums[name] = sums
@@ -368,7 +370,7 @@ func (a *Accumulator) State() (*AccumulatorState, error) {
 			ds.Search = setDefault(ds.Search)
 			for k := range search {
 				if search[k] == nil {
-					search[k] = eval.ExportSearch(eval.SearchStats{})
+					search[k] = corpus.ExportSearch(eval.SearchStats{})
 				}
 			}
 			ds.Search[name] = search
@@ -399,7 +401,7 @@ func (a *Accumulator) topMetrics() []string {
 
 // AccumulatorFromState rebuilds an exported accumulator. Its options come
 // from the state; of opts, only those that do not change results are used
-// (Workers, Interrupt, Warn, Progress).
+// (Workers, Search.Stop, Warn, Progress).
 func (s *Spec) AccumulatorFromState(st *AccumulatorState, opts Options) (*Accumulator, error) {
 	switch {
 	case st == nil:
@@ -487,7 +489,7 @@ func (a *Accumulator) importDocs(ds *DocsState, documents int) error {
 				}
 			}
 			if search != nil {
-				st, err := eval.ImportSearch(search[k])
+				st, err := corpus.ImportSearch(search[k])
 				if err != nil {
 					return fmt.Errorf("metric %q, document %q: %v", name, ds.IDs[k], err)
 				}

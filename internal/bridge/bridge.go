@@ -433,16 +433,16 @@ func (b *Bridge) runOptions(e *specEntry, raw json.RawMessage, warn *warnings) (
 	// As the command line: search_nodes and search_time are off unless
 	// set; search_work and search_pairs have defaults, and 0 lifts them.
 	if o.SearchNodes != nil {
-		ro.SearchNodes = *o.SearchNodes
+		ro.Search.MaxNodes = int(unlimited(int64(*o.SearchNodes)))
 	}
 	if o.SearchTime != nil {
-		ro.SearchTime = time.Duration(*o.SearchTime * float64(time.Second))
+		ro.Search.Timeout = time.Duration(unlimited(int64(*o.SearchTime * float64(time.Second))))
 	}
 	if o.SearchWork != nil {
-		ro.SearchWork = unlimited(*o.SearchWork)
+		ro.Search.MaxWork = unlimited(*o.SearchWork)
 	}
 	if o.SearchPairs != nil {
-		ro.SearchPairs = int(unlimited(int64(*o.SearchPairs)))
+		ro.Search.MaxPairs = int(unlimited(int64(*o.SearchPairs)))
 	}
 	if o.Shard != "" {
 		k, n, ok := strings.Cut(o.Shard, "/")
@@ -460,11 +460,11 @@ func (b *Bridge) runOptions(e *specEntry, raw json.RawMessage, warn *warnings) (
 	return spec, ro, &o, nil
 }
 
-// unlimited maps the command line's "0: no limit" onto Options' "negative:
-// no limit" (where 0 is the default).
+// unlimited maps the command line's "0: no limit" onto Options.Search's
+// NoLimit (where 0 is the default).
 func unlimited(n int64) int64 {
 	if n == 0 {
-		return -1
+		return metricc.NoLimit
 	}
 	return n
 }

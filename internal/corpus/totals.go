@@ -1,4 +1,4 @@
-package eval
+package corpus
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/metricc/metricc/internal/ast"
+	"github.com/metricc/metricc/internal/eval"
 )
 
 // Totals are the corpus sums of scored documents, per metric, kept exact
@@ -25,7 +26,7 @@ type Totals struct {
 
 // NewTotals starts empty totals of the marked metrics.
 func (p *Plan) NewTotals(wanted []bool) *Totals {
-	return &Totals{Wanted: slices.Clone(wanted), acc: make([]sumsAcc, len(p.Metrics))}
+	return &Totals{Wanted: slices.Clone(wanted), acc: make([]sumsAcc, len(p.Pair.Metrics))}
 }
 
 // AddScored adds the documents of sc, which must have been scored for the
@@ -43,14 +44,14 @@ func (p *Plan) AddScored(t *Totals, sc *Scored) error {
 // addDoc adds one document's sums. A metric aggregated micro(gold) leaves
 // out a document whose gold scores 0 against itself; its searches still
 // count.
-func (p *Plan) addDoc(t *Totals, sums []Sums) {
+func (p *Plan) addDoc(t *Totals, sums []eval.Sums) {
 	t.Documents++
 	for i, w := range t.Wanted {
 		if !w {
 			continue
 		}
-		if p.Metrics[i].avg == ast.AvgMicroGold && sums[i].GoldGold <= 0 {
-			t.acc[i].search.add(sums[i].Search)
+		if p.Pair.Metrics[i].Avg == ast.AvgMicroGold && sums[i].GoldGold <= 0 {
+			t.acc[i].search.Add(sums[i].Search)
 			continue
 		}
 		t.acc[i].add(&sums[i])
@@ -76,8 +77,8 @@ func (p *Plan) NeedsDocs(wanted []bool, opts Options) bool {
 	if opts.Macro || opts.PerDoc || opts.Bootstrap > 0 {
 		return true
 	}
-	for i, pm := range p.Metrics {
-		if wanted[i] && (pm.avg == ast.AvgMacro || pm.avg == ast.AvgMacroGold) {
+	for i, pm := range p.Pair.Metrics {
+		if wanted[i] && (pm.Avg == ast.AvgMacro || pm.Avg == ast.AvgMacroGold) {
 			return true
 		}
 	}
@@ -89,7 +90,7 @@ func (p *Plan) NeedsDocs(wanted []bool, opts Options) bool {
 // totals were summed from. Options that need each document (NeedsDocs)
 // are an error.
 func (p *Plan) AggregateTotals(t *Totals, opts Options) (*Result, error) {
-	wanted, err := p.selectMetrics(opts.Metrics)
+	wanted, err := p.Pair.Select(opts.Metrics)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +112,7 @@ func (p *Plan) checkComputed(wanted, computed []bool) error {
 	var missing []string
 	for i, w := range wanted {
 		if w && !computed[i] {
-			missing = append(missing, p.Metrics[i].m.Name)
+			missing = append(missing, p.Pair.Metrics[i].Def.Name)
 		}
 	}
 	if len(missing) > 0 {
@@ -128,7 +129,7 @@ func (a *sumsAcc) merge(o *sumsAcc) {
 	a.gg.merge(&o.gg)
 	a.pgr.merge(&o.pgr)
 	a.clipped.merge(&o.clipped)
-	a.search.add(o.search)
+	a.search.Add(o.search)
 	for key, k := range o.by {
 		if a.by == nil {
 			a.by = map[string]*[4]xsum{}
@@ -207,7 +208,7 @@ type SearchStatsState struct {
 }
 
 // ExportSearch is st as plain numbers.
-func ExportSearch(st SearchStats) *SearchStatsState {
+func ExportSearch(st eval.SearchStats) *SearchStatsState {
 	out := &SearchStatsState{Pairs: st.Pairs, Proven: st.Proven, Nodes: st.Nodes, Interrupted: st.Interrupted}
 	if !math.IsInf(st.MaxGap, 1) {
 		g := st.MaxGap
@@ -217,16 +218,16 @@ func ExportSearch(st SearchStats) *SearchStatsState {
 }
 
 // ImportSearch reads what ExportSearch wrote.
-func ImportSearch(s *SearchStatsState) (SearchStats, error) {
+func ImportSearch(s *SearchStatsState) (eval.SearchStats, error) {
 	if s == nil {
-		return SearchStats{}, nil
+		return eval.SearchStats{}, nil
 	}
-	st := SearchStats{Pairs: s.Pairs, Proven: s.Proven, Nodes: s.Nodes, Interrupted: s.Interrupted, MaxGap: math.Inf(1)}
+	st := eval.SearchStats{Pairs: s.Pairs, Proven: s.Proven, Nodes: s.Nodes, Interrupted: s.Interrupted, MaxGap: math.Inf(1)}
 	if s.MaxGap != nil {
 		st.MaxGap = *s.MaxGap
 	}
 	if s.Pairs < 0 || s.Proven < 0 || s.Proven > s.Pairs || s.Nodes < 0 || s.Interrupted < 0 || math.IsNaN(st.MaxGap) || st.MaxGap < 0 {
-		return SearchStats{}, fmt.Errorf("search statistics out of range: %+v", *s)
+		return eval.SearchStats{}, fmt.Errorf("search statistics out of range: %+v", *s)
 	}
 	return st, nil
 }
@@ -235,8 +236,8 @@ func ImportSearch(s *SearchStatsState) (SearchStats, error) {
 func (p *Plan) ExportTotals(t *Totals) (TotalsState, error) {
 	out := TotalsState{}
 	for i, w := range t.Wanted {
-		pm := p.Metrics[i]
-		if !w || pm.top == nil {
+		pm := p.Pair.Metrics[i]
+		if !w || !pm.PerPair() {
 			continue
 		}
 		a := &t.acc[i]
@@ -247,14 +248,14 @@ func (p *Plan) ExportTotals(t *Totals) (TotalsState, error) {
 		}{{&mt.PredGold, &a.pg}, {&mt.PredPred, &a.pp}, {&mt.GoldGold, &a.gg}, {&mt.PredGoldRecall, &a.pgr}, {&mt.Clipped, &a.clipped}} {
 			v, ok := f.s.exact()
 			if !ok {
-				return nil, fmt.Errorf("metric %q: a sum is not finite, or beyond 2^1022", pm.m.Name)
+				return nil, fmt.Errorf("metric %q: a sum is not finite, or beyond 2^1022", pm.Def.Name)
 			}
 			*f.dst = v
 		}
 		if len(mt.Clipped) == 0 {
 			mt.Clipped = nil
 		}
-		if a.search != (SearchStats{}) {
+		if a.search != (eval.SearchStats{}) {
 			mt.Search = ExportSearch(a.search)
 		}
 		for key, k := range a.by {
@@ -262,7 +263,7 @@ func (p *Plan) ExportTotals(t *Totals) (TotalsState, error) {
 			for j, dst := range []*[]float64{&kt.PredGold, &kt.PredPred, &kt.GoldGold, &kt.PredGoldRecall} {
 				v, ok := k[j].exact()
 				if !ok {
-					return nil, fmt.Errorf("metric %q, key %q: a sum is not finite, or beyond 2^1022", pm.m.Name, key)
+					return nil, fmt.Errorf("metric %q, key %q: a sum is not finite, or beyond 2^1022", pm.Def.Name, key)
 				}
 				*dst = v
 			}
@@ -271,7 +272,7 @@ func (p *Plan) ExportTotals(t *Totals) (TotalsState, error) {
 			}
 			mt.By[key] = kt
 		}
-		out[pm.m.Name] = mt
+		out[pm.Def.Name] = mt
 	}
 	return out, nil
 }
@@ -282,19 +283,19 @@ func (p *Plan) ImportTotals(st TotalsState, wanted []bool, documents int) (*Tota
 	t := p.NewTotals(wanted)
 	t.Documents = documents
 	for i, w := range wanted {
-		pm := p.Metrics[i]
-		if !w || pm.top == nil {
+		pm := p.Pair.Metrics[i]
+		if !w || !pm.PerPair() {
 			continue
 		}
-		mt := st[pm.m.Name]
+		mt := st[pm.Def.Name]
 		if mt == nil {
-			return nil, fmt.Errorf("no totals for metric %q", pm.m.Name)
+			return nil, fmt.Errorf("no totals for metric %q", pm.Def.Name)
 		}
 		a := &t.acc[i]
 		add := func(s *xsum, vs []float64, what string) error {
 			for _, v := range vs {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return fmt.Errorf("metric %q: %s: %v is not a finite number", pm.m.Name, what, v)
+					return fmt.Errorf("metric %q: %s: %v is not a finite number", pm.Def.Name, what, v)
 				}
 				s.add(v)
 			}
@@ -311,7 +312,7 @@ func (p *Plan) ImportTotals(st TotalsState, wanted []bool, documents int) (*Tota
 		}
 		search, err := ImportSearch(mt.Search)
 		if err != nil {
-			return nil, fmt.Errorf("metric %q: %v", pm.m.Name, err)
+			return nil, fmt.Errorf("metric %q: %v", pm.Def.Name, err)
 		}
 		a.search = search
 		for key, kt := range mt.By {
@@ -328,20 +329,16 @@ func (p *Plan) ImportTotals(st TotalsState, wanted []bool, documents int) (*Tota
 		}
 	}
 	for name := range st {
-		if m := p.Prog.Metric(name); m == nil {
+		if m := p.Pair.Prog.Metric(name); m == nil {
 			return nil, fmt.Errorf("totals of metric %q, which the spec does not have", name)
 		}
 	}
 	return t, nil
 }
 
-// Select marks the metrics computed to report names (all when empty):
-// those named and what corpus metrics among them refer to.
-func (p *Plan) Select(names []string) ([]bool, error) { return p.selectMetrics(names) }
-
 // HasSums reports whether the i-th metric of the plan has sums of its own
 // (a matching), rather than being arithmetic on other metrics.
-func (p *Plan) HasSums(i int) bool { return p.Metrics[i].top != nil }
+func (p *Plan) HasSums(i int) bool { return p.Pair.Metrics[i].PerPair() }
 
 // MetricName names the i-th metric of the plan.
-func (p *Plan) MetricName(i int) string { return p.Metrics[i].m.Name }
+func (p *Plan) MetricName(i int) string { return p.Pair.Metrics[i].Def.Name }
