@@ -34,7 +34,8 @@ type LatentFunc func(a *value.Arena, x, y value.Ref, req []value.VarPair) (float
 type Sign uint8
 
 const (
-	// NonNegative: φ ≥ 0, as similarities are (DESIGN §2.2).
+	// NonNegative: φ ≥ 0, as the language's similarities are
+	// (docs/language.md, Similarity expressions).
 	NonNegative Sign = iota
 	// Signed: φ may be negative; nothing is skipped on its account.
 	Signed
