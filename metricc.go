@@ -340,9 +340,6 @@ func checkInputs(g, p document.Stream, warn func(string)) {
 	}
 }
 
-// Param is a param of a spec with its value.
-type Param = corpus.Param
-
 // Params lists the spec's params in declaration order, with the values
 // it was compiled with (its defaults, or those WithParam set).
 func (s *Spec) Params() []Param {
