@@ -176,7 +176,7 @@ func joinDivided(gold, pred document.Stream, note func(string)) (bool, error) {
 func divisionsDiffer(gold, pred string, g, p document.Divisions) string {
 	var what string
 	if len(g.Offsets) != len(p.Offsets) {
-		what = fmt.Sprintf("%s has %s, %s has %d (%s)", pred, plural(len(p.Offsets)+1, "document"), gold, len(g.Offsets)+1, g.Marker)
+		what = fmt.Sprintf("%s has %s and %s %d (%s)", pred, plural(len(p.Offsets)+1, "document"), gold, len(g.Offsets)+1, g.Marker)
 	} else {
 		k := 0
 		for g.Offsets[k] == p.Offsets[k] {

@@ -58,8 +58,8 @@ type Divisions struct {
 	Offsets []int64
 	Total   int64
 	Lines   []int // the file line where each starts
-	// Marker is what starts a document (`"# newdoc" lines`); Scorer names
-	// the official scorer that ignores documents.
+	// Marker says what starts a document (`a "# newdoc" line starts
+	// one`); Scorer names the official scorer that ignores documents.
 	Marker, Scorer string
 }
 

@@ -292,7 +292,7 @@ func TestNERTagsOnly(t *testing.T) {
 			}})
 		require.NoError(t, err, c.Pred)
 		assert.Equal(t, 1, res.Documents, c.Pred)
-		assert.Equal(t, []string{fmt.Sprintf(`tags.txt has 1 document, %s has 12 ("-DOCSTART-" lines): the documents do not correspond, so each file is scored as one document, as conlleval does, which ignores documents`, filepath.Join("../../testdata/ner", c.Gold))}, warnings)
+		assert.Equal(t, []string{fmt.Sprintf(`tags.txt has 1 document and %s 12 (a "-DOCSTART-" line starts one): the documents do not correspond, so each file is scored as one document, as conlleval does, which ignores documents`, filepath.Join("../../testdata/ner", c.Gold))}, warnings)
 		checkConlleval(t, c.Pred+" (tags only)", byName(res.Metrics), c.Conlleval)
 	}
 	assert.Equal(t, 7, n)

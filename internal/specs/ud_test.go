@@ -228,7 +228,7 @@ func TestUDSystems(t *testing.T) {
 			assert.Equal(t, 1, res.Documents, c.Pred)
 			docs, ok := golds[c.Gold]
 			require.True(t, ok)
-			assert.Equal(t, []string{fmt.Sprintf(`%s%s has 1 document, %s%s has %d ("# newdoc" lines): the documents do not correspond, so each file is scored as one document, as conll18_ud_eval.py does, which ignores documents`,
+			assert.Equal(t, []string{fmt.Sprintf(`%s%s has 1 document and %s%s %d (a "# newdoc" line starts one): the documents do not correspond, so each file is scored as one document, as conll18_ud_eval.py does, which ignores documents`,
 				dir, c.Pred, dir, c.Gold, docs)}, warnings, c.Pred)
 			got := udCounts(res)
 			require.Len(t, got, 13)
@@ -329,7 +329,7 @@ func TestUDPairing(t *testing.T) {
 	res, err := p.Score(readConllu("gold.conllu", gold), readConllu("pred.conllu", []byte(strings.Join(kept, "\n"))), opts)
 	require.NoError(t, err)
 	assert.Equal(t, 1, res.Documents)
-	assert.Equal(t, []string{`pred.conllu has 1 document, gold.conllu has 20 ("# newdoc" lines): the documents do not correspond, so each file is scored as one document, as conll18_ud_eval.py does, which ignores documents`}, warnings)
+	assert.Equal(t, []string{`pred.conllu has 1 document and gold.conllu 20 (a "# newdoc" line starts one): the documents do not correspond, so each file is scored as one document, as conll18_ud_eval.py does, which ignores documents`}, warnings)
 	want, err := p.Score(readConllu("gold.conllu", []byte(strings.Join(kept, "\n"))), readConllu("pred.conllu", []byte(strings.Join(kept, "\n"))), opts)
 	require.NoError(t, err)
 	assert.Len(t, warnings, 1)

@@ -154,7 +154,7 @@ func (s *stream) load() error {
 // offsets among its tokens: conlleval reads one sequence of tokens and
 // knows no documents.
 func (s *stream) Divisions() (document.Divisions, bool, error) {
-	d := document.Divisions{Marker: `"-DOCSTART-" lines`, Scorer: "conlleval"}
+	d := document.Divisions{Marker: `a "-DOCSTART-" line starts one`, Scorer: "conlleval"}
 	if s.load() != nil {
 		return d, false, nil // Next reports it
 	}

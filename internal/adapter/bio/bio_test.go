@@ -446,7 +446,7 @@ func TestDivisionsAndJoin(t *testing.T) {
 	d, ok, err := j.Divisions()
 	require.NoError(t, err)
 	require.True(t, ok)
-	assert.Equal(t, document.Divisions{Offsets: []int64{3, 5}, Lines: []int{6, 10}, Total: 7, Marker: `"-DOCSTART-" lines`, Scorer: "conlleval"}, d)
+	assert.Equal(t, document.Divisions{Offsets: []int64{3, 5}, Lines: []int{6, 10}, Total: 7, Marker: `a "-DOCSTART-" line starts one`, Scorer: "conlleval"}, d)
 	j.Join()
 	d, _, _ = j.Divisions()
 	assert.Empty(t, d.Offsets)

@@ -131,7 +131,7 @@ func (s *stream) Reread(again func() io.Reader) { s.again = again }
 // the file through a second reader, or else reads the rest of the input
 // into memory and parses it from there.
 func (s *stream) Divisions() (document.Divisions, bool, error) {
-	d := document.Divisions{Marker: `"# newdoc" lines`, Scorer: "conll18_ud_eval.py"}
+	d := document.Divisions{Marker: `a "# newdoc" line starts one`, Scorer: "conll18_ud_eval.py"}
 	if s.p.whole {
 		return d, true, nil // joined: one document (Total is not compared again)
 	}
