@@ -155,7 +155,9 @@ func TestExamples(t *testing.T) {
 		t.Fatalf("building metricc: %v\n%s", err, out)
 	}
 	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "NO_COLOR=1", "TERM=dumb")
-	printed := make([]string, len(all))
+	// printed[i] is what example i printed, nil when it did not run (go
+	// test -run selected others).
+	printed := make([]*string, len(all))
 	for i, ex := range all {
 		t.Run(fmt.Sprintf("%s:%d", ex.page, ex.line), func(t *testing.T) {
 			cmd := exec.Command("bash", "-c", strings.ReplaceAll(ex.command, fromClone, "metricc"))
@@ -168,8 +170,9 @@ func TestExamples(t *testing.T) {
 					t.Fatalf("%s: %v", ex.command, err)
 				}
 			}
-			printed[i] = normalize(out.String())
-			if got, want := printed[i], normalize(ex.want); got != want && !*update {
+			got := normalize(out.String())
+			printed[i] = &got
+			if want := normalize(ex.want); got != want && !*update {
 				t.Errorf("%s:%d: $ %s\n--- the page shows:\n%s\n--- it prints:\n%s", ex.page, ex.line, ex.command, want, got)
 			}
 		})
@@ -181,11 +184,13 @@ func TestExamples(t *testing.T) {
 
 // rewrite writes what each example printed into its page, in place of the
 // output it showed (go test ./docs -update).
-func rewrite(t *testing.T, all []example, printed []string) {
+func rewrite(t *testing.T, all []example, printed []*string) {
 	t.Helper()
 	byPage := map[string][]int{}
 	for i, ex := range all {
-		byPage[ex.page] = append(byPage[ex.page], i)
+		if printed[i] != nil {
+			byPage[ex.page] = append(byPage[ex.page], i)
+		}
 	}
 	for page, idx := range byPage {
 		lines := strings.Split(read(t, page), "\n")
@@ -193,8 +198,8 @@ func rewrite(t *testing.T, all []example, printed []string) {
 		for k := len(idx) - 1; k >= 0; k-- {
 			ex := all[idx[k]]
 			var out []string
-			if printed[idx[k]] != "" {
-				for _, l := range strings.Split(printed[idx[k]], "\n") {
+			if *printed[idx[k]] != "" {
+				for _, l := range strings.Split(*printed[idx[k]], "\n") {
 					out = append(out, strings.TrimRightFunc(ex.indent+l, unicode.IsSpace))
 				}
 			}
@@ -351,5 +356,28 @@ func TestExamplesParse(t *testing.T) {
 	}
 	if s := slug("The `conll2012` adapter (coreference)"); s != "the-conll2012-adapter-coreference" {
 		t.Errorf("slug: %q", s)
+	}
+}
+
+// repoPath is a path into the repository written as inline code (a
+// placeholder such as `testdata/<task>/` is not one).
+var repoPath = regexp.MustCompile("`((?:internal|cmd|testdata|docs|python|web)/[^`\\s<>]*)`")
+
+// TestPaths: a file or directory of the repository that a page names in
+// inline code (`internal/specs/coref_test.go`, `testdata/ner/*.py`)
+// exists, so that a moved file does not leave a page pointing nowhere.
+func TestPaths(t *testing.T) {
+	for _, page := range pages(t) {
+		for n, line := range strings.Split(read(t, page), "\n") {
+			for _, m := range repoPath.FindAllStringSubmatch(line, -1) {
+				matches, err := filepath.Glob(filepath.Join(root, m[1]))
+				if err != nil || len(matches) == 0 {
+					if pending[m[1]] {
+						continue
+					}
+					t.Errorf("%s:%d: %s: no such file or directory", page, n+1, m[1])
+				}
+			}
+		}
 	}
 }

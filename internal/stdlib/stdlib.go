@@ -505,7 +505,7 @@ func isString(t types.Type) bool {
 	return ok && b.Kind == types.String
 }
 
-// Markdown renders the tables for the README's stdlib section.
+// Markdown renders the table of the standard library in docs/language.md.
 func Markdown() string {
 	var b strings.Builder
 	b.WriteString("| name | kind | meaning | example |\n|---|---|---|---|\n")
