@@ -154,7 +154,8 @@ func TestExamples(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building metricc: %v\n%s", err, out)
 	}
-	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "NO_COLOR=1", "TERM=dumb")
+	// Files an example writes (mktemp) go to a directory the test removes.
+	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "NO_COLOR=1", "TERM=dumb", "TMPDIR="+t.TempDir())
 	// printed[i] is what example i printed, nil when it did not run (go
 	// test -run selected others).
 	printed := make([]*string, len(all))
