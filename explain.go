@@ -32,7 +32,7 @@ func (s *Spec) Explain(gold, pred Source, doc string, opts Options) (*Explanatio
 	if pair == nil {
 		return nil, noDoc(doc, ids, g.Path(), p.Path())
 	}
-	eo := s.evalOptions(opts)
+	eo := opts
 	eo.Bootstrap, eo.Progress, eo.Shards = 0, nil, 0
 	sc, err := s.plan.ScorePair(g.Path(), p.Path(), pair, eo)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc/internal/typecheck"
 )
 
 // The workflow types: intervals, comparisons, progress.
@@ -73,7 +74,7 @@ func (st *Stats) Documents() int { return len(st.scored.IDs) }
 // PerDoc, Bootstrap, Seed, Level, Workers; the others do not apply). With
 // no Metrics, the metrics the documents were scored for are reported.
 func (st *Stats) Result(opts Options) (*Result, error) {
-	eo := st.spec.evalOptions(opts)
+	eo := opts
 	if len(eo.Metrics) == 0 {
 		eo.Metrics = st.report
 	}
@@ -348,7 +349,7 @@ func CompareStats(a, b *Stats, opts Options) (*Comparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.spec.plan.Compare(sa, sb, a.spec.evalOptions(opts))
+	return a.spec.plan.Compare(sa, sb, opts)
 }
 
 // alignDocs puts two systems' documents in one order: a's, then those
@@ -397,3 +398,15 @@ func alignDocs(a, b *eval.Scored) (*eval.Scored, *eval.Scored, error) {
 	}
 	return pick(a, ia), pick(b, ib), nil
 }
+
+// MetricField names a value of a metric: its precision, recall, F1, value
+// or one of its sums (Difference.Field).
+type MetricField = typecheck.MetricField
+
+// The values of a metric that a comparison reports.
+const (
+	FieldPrecision = typecheck.Precision
+	FieldRecall    = typecheck.Recall
+	FieldF1        = typecheck.F1
+	FieldValue     = typecheck.Value
+)

@@ -285,7 +285,7 @@ func (b *byPlan) tieBreak(c *ctx, m *matcher, op operands, xs, ys []value.Ref, k
 	defer func() { c.tie = nil }()
 	limits := c.limits
 	budget := tieNodes + 10*s.Search.Nodes
-	if limits.MaxNodes == 0 || limits.MaxNodes > budget {
+	if n := limits.Nodes(); n == 0 || n > budget {
 		limits.MaxNodes = budget
 	}
 	saved := c.limits

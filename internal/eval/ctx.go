@@ -82,7 +82,7 @@ func newCtx() *ctx {
 		a:        value.NewArena(),
 		viewMemo: map[memoKey]value.Ref{},
 		cands:    map[candKey][2]int{},
-		limits:   solver.DefaultLimits,
+		limits:   solver.Limits{},
 		edges:    map[edgeKey][2]int{},
 		walks:    map[edgeKey][2]int{},
 		keyNames: map[string]string{},

@@ -54,7 +54,7 @@ func (p *Plan) ScorePair(goldPath, predPath string, pr *Pair, opts Options) (*Sc
 		return nil, err
 	}
 	c := newCtx()
-	c.limits = opts.limits()
+	c.limits = opts.Search
 	sums, derr := p.scorePair(c, pr, goldPath, predPath, wanted)
 	if derr != nil {
 		return nil, derr

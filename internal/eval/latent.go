@@ -248,15 +248,15 @@ func (l *latent) classes(c *ctx, m *matcher, xs, ys []value.Ref) {
 }
 
 // pairs writes the candidate pairs of xs and ys into c.latentProblem, at
-// most c.limits.MaxPairs of them; it reports whether some were left out.
+// most c.limits.Pairs() of them; it reports whether some were left out.
 func (l *latent) pairs(c *ctx, m *matcher, xs, ys []value.Ref) bool {
 	f := c.push()
 	defer c.pop()
 	var truncated bool
 	if l.elem.keys != nil {
-		truncated = f.candidatesUpTo(c, l.elem.keys, xs, ys, c.limits.MaxPairs)
+		truncated = f.candidatesUpTo(c, l.elem.keys, xs, ys, c.limits.Pairs())
 	} else {
-		truncated = f.allPairsUpTo(len(xs), len(ys), c.limits.MaxPairs)
+		truncated = f.allPairsUpTo(len(xs), len(ys), c.limits.Pairs())
 	}
 	p := &c.latentProblem
 	p.Pairs = p.Pairs[:0]

@@ -17,47 +17,48 @@ import (
 	"github.com/metricc/metricc/internal/value"
 )
 
-// Options control a scoring run.
+// Options are the options of a run, the one run configuration of every
+// front end (the root package's Options are these): `metricc run`'s flags,
+// the Python package's keyword arguments and the playground's settings
+// all marshal onto them. Zero values are the defaults throughout.
 type Options struct {
-	Workers      int      // ≤ 0: all cores
-	Macro        bool     // average per-document values instead of summing
-	PerDoc       bool     // keep per-document results
-	AllowMissing bool     // score an unpaired document against an empty one
-	Metrics      []string // report only these (and compute what they need)
-	// Search limits each latent-variable search (per document pair); the
-	// best matching found is reported with its gap when a limit stops it.
-	// nil: solver.DefaultLimits; a zero Limits: none.
-	Search *solver.Limits
-	// Interrupt, once closed, stops every search at once: the pairs left
-	// are scored from their first matching, not proven, and their
-	// SearchStats count them as interrupted.
-	Interrupt <-chan struct{}
-	// Warn receives the warnings of input adapters as they read (repairs
-	// they made); nil drops them.
+	// Metrics reports only these (corpus metrics compute what they need).
+	Metrics []string
+	// Macro averages per-document values instead of summing the corpus.
+	Macro bool
+	// PerDoc also reports every document.
+	PerDoc bool
+	// AllowMissing scores an unpaired document against an empty one.
+	AllowMissing bool
+	// Workers scores documents in parallel (0: all cores); the results do
+	// not depend on it.
+	Workers int
+	// Search limits each document pair's latent-variable search; the best
+	// matching found is then reported with its gap. A zero field takes its
+	// default (solver.DefaultMaxWork units of work, solver.DefaultMaxPairs
+	// candidate pairs, no limit on nodes or time) and solver.NoLimit lifts
+	// a limit. Search.Stop, once closed, stops every search at once
+	// (Ctrl-C): the pairs not yet proven are reported from the best
+	// matching found so far, as interrupted.
+	Search solver.Limits
+	// Warn receives the warnings of input adapters (repairs they made,
+	// what their Check finds comparing the two files), of pairing (a
+	// format's convention for unpaired documents) and of scoring
+	// (documents a micro(gold) metric leaves out); nil drops them.
 	Warn func(string)
-	// Bootstrap, when positive, adds percentile intervals (Level, default
-	// 0.95) from that many corpora resampled by document with Seed (see
-	// bootstrap.go). Progress, when set, counts the pairs scored.
+	// Bootstrap, when positive, adds percentile intervals of every value
+	// (MetricResult.CI) from that many corpora resampled by document,
+	// drawn with Seed; Level is their coverage (0: 0.95).
 	Bootstrap int
 	Seed      uint64
 	Level     float64
-	Progress  *Progress
-	// Shard, when Shards > 1, scores only the pairs whose place in the
-	// corpus is Shard-1 modulo Shards (`run --shard K/N`): the documents
-	// are read and paired as usual, so every shard numbers them alike.
+	// Progress, when set, counts the document pairs as they are scored.
+	Progress *Progress
+	// Shard, when Shards > 1, scores only every Shards-th document pair,
+	// from the Shard-th (from 1), in corpus order (`run --shard K/N`): the
+	// documents are read and paired as usual, so every shard numbers them
+	// alike, and the shards' stats files merge into the output of one run.
 	Shard, Shards int
-}
-
-// limits are the search limits o asks for.
-func (o *Options) limits() solver.Limits {
-	lim := solver.DefaultLimits
-	if o.Search != nil {
-		lim = *o.Search
-	}
-	if o.Interrupt != nil {
-		lim.Stop = o.Interrupt
-	}
-	return lim
 }
 
 // Score runs the plan over gold and predicted inputs read whole; see
@@ -114,7 +115,7 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		go func() {
 			defer wg.Done()
 			c := newCtx()
-			c.limits = opts.limits()
+			c.limits = opts.Search
 			for batch := range jobs {
 				for i := range batch {
 					pr := &batch[i]

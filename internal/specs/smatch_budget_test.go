@@ -52,11 +52,11 @@ func TestSmatchPathological(t *testing.T) {
 		want    eval.SearchStats
 	}{
 		// smatch -r 4 finds 88 (recorded in testdata/amr/pathological.json).
-		{"work", eval.Options{Search: &solver.Limits{MaxWork: 1e8}}, 96, eval.SearchStats{Pairs: 1, MaxGap: 9}},
+		{"work", eval.Options{Search: solver.Limits{MaxWork: 1e8}}, 96, eval.SearchStats{Pairs: 1, MaxGap: 9}},
 		// Not expanded: the linear-time heuristics alone (weaker here
 		// than smatch's, which has all candidate pairs).
-		{"pairs", eval.Options{Search: &solver.Limits{MaxPairs: 1}}, 83, eval.SearchStats{Pairs: 1, MaxGap: 36}},
-		{"interrupt", eval.Options{Interrupt: stop}, 80, eval.SearchStats{Pairs: 1, MaxGap: 39, Interrupted: 1}},
+		{"pairs", eval.Options{Search: solver.Limits{MaxPairs: 1}}, 83, eval.SearchStats{Pairs: 1, MaxGap: 36}},
+		{"interrupt", eval.Options{Search: solver.Limits{Stop: stop}}, 80, eval.SearchStats{Pairs: 1, MaxGap: 39, Interrupted: 1}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			res := scoreAMR(t, p, gold, pred, tt.opts)
@@ -92,7 +92,7 @@ metric m = F->[props](delta)`
 		proven int
 		gap    float64
 	}{{0, 10, 0}, {1, 0, math.Inf(1)}} {
-		res := scoreAMR(t, p, gold, pred, eval.Options{Search: &solver.Limits{MaxPairs: tt.pairs}})
+		res := scoreAMR(t, p, gold, pred, eval.Options{Search: solver.Limits{MaxPairs: tt.pairs}})
 		st := res.Metrics[0].Sums.Search
 		assert.Equal(t, tt.proven, st.Proven, "MaxPairs %d", tt.pairs)
 		assert.Equal(t, tt.gap, st.MaxGap, "MaxPairs %d", tt.pairs)
@@ -109,7 +109,7 @@ func TestSmatchWorkers(t *testing.T) {
 	require.NoError(t, err)
 	var sums []eval.Sums
 	for _, w := range []int{1, 2} {
-		res, err := p.Score(g, pr, eval.Options{PerDoc: true, Workers: w, Search: &solver.Limits{MaxWork: 1e6}})
+		res, err := p.Score(g, pr, eval.Options{PerDoc: true, Workers: w, Search: solver.Limits{MaxWork: 1e6}})
 		require.NoError(t, err)
 		for _, d := range res.PerDoc {
 			sums = append(sums, d.Metrics[0].Sums)
@@ -135,7 +135,7 @@ func TestSmatchPathologicalAgainstSmatch(t *testing.T) {
 			gold, pred := writePair(t, fixed[pair.Name])
 			opts := eval.Options{PerDoc: true}
 			if pair.Name == "onecon60" {
-				opts.Search = &solver.Limits{MaxWork: 1e8}
+				opts.Search = solver.Limits{MaxWork: 1e8}
 			}
 			res := scoreAMR(t, p, gold, pred, opts)
 			require.Len(t, res.PerDoc, len(pair.Counts))
