@@ -13,9 +13,10 @@ import (
 // A file is read as a stream, one document at a time, in the formats that
 // stream (JSON, JSON Lines).
 type Source struct {
-	// open opens the source for a spec whose input type reads the fields
-	// want accepts (formats may leave out costly fields nobody reads).
-	open func(want func(field string) bool) (document.Stream, io.Closer, error)
+	// open opens the source for a spec that reads what rd says (formats
+	// may leave out costly fields nobody reads, and refuse a spec that
+	// needs a field they never write).
+	open func(rd *document.Reader) (document.Stream, io.Closer, error)
 }
 
 // File reads the file at path, its format detected from its content (see
@@ -25,16 +26,16 @@ func File(path string) Source { return FileFormat(path, adapter.Auto) }
 // FileFormat reads the file at path in the named input format ("auto",
 // "json", "jsonl", "conll2012", "penman", ...; see InputFormats).
 func FileFormat(path, format string) Source {
-	return Source{open: func(want func(string) bool) (document.Stream, io.Closer, error) {
-		return adapter.OpenFileFields(path, format, want)
+	return Source{open: func(rd *document.Reader) (document.Stream, io.Closer, error) {
+		return adapter.OpenFileFields(path, format, rd)
 	}}
 }
 
 // Reader reads documents from r in the named format; name stands for the
 // file in messages.
 func Reader(name string, r io.Reader, format string) Source {
-	return Source{open: func(want func(string) bool) (document.Stream, io.Closer, error) {
-		s, err := adapter.OpenFields(name, r, format, want)
+	return Source{open: func(rd *document.Reader) (document.Stream, io.Closer, error) {
+		s, err := adapter.OpenFields(name, r, format, rd)
 		return s, io.NopCloser(nil), err
 	}}
 }
@@ -43,7 +44,7 @@ func Reader(name string, r io.Reader, format string) Source {
 // and read as the spec's input type (struct tags name the fields). name
 // stands for the file in messages.
 func Values(name string, docs ...any) Source {
-	return Source{open: func(func(string) bool) (document.Stream, io.Closer, error) {
+	return Source{open: func(*document.Reader) (document.Stream, io.Closer, error) {
 		data, err := json.Marshal(docs)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", name, err)

@@ -1,0 +1,100 @@
+package metricc_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/metricc/metricc"
+)
+
+// The reproductions of a new user's stumbles, each with the message that
+// now says what went wrong (the command line's own are in cmd/metricc).
+
+// TestSpecNameSuggestion: a misspelled shipped spec gets the nearest name.
+func TestSpecNameSuggestion(t *testing.T) {
+	for name, want := range map[string]string{
+		"corf":     `no spec file "corf", and no shipped spec of that name (did you mean coref?)`,
+		"smtach":   `no spec file "smtach", and no shipped spec of that name (did you mean smatch?)`,
+		"Coref":    `no spec file "Coref", and no shipped spec of that name (did you mean coref?)`,
+		"ud.metrc": `no spec file "ud.metrc", and no shipped spec of that name (shipped: amr-fine, conll16, coref, coref-nosingletons, dependency, docsmatch, eael, edm, event, mrp, ner, ree, relation, scirex, smatch, templates, ud)`,
+		"mrpp":     `no spec file "mrpp", and no shipped spec of that name (did you mean mrp?)`,
+	} {
+		_, err := metricc.Load(name)
+		assert.EqualError(t, err, want, name)
+	}
+}
+
+// TestDataFileAsSpec: files given in the wrong order (the gold where the
+// spec belongs) are recognized as data, not reported as a syntax error.
+func TestDataFileAsSpec(t *testing.T) {
+	cases := map[string]string{
+		"testdata/coref/official/TC-A.key":                     "testdata/coref/official/TC-A.key is a CoNLL-2012 file, not a spec (the shipped specs that read CoNLL-2012 files: coref, coref-nosingletons)",
+		"testdata/ud/conll18/gold.conllu":                      "testdata/ud/conll18/gold.conllu is a CoNLL-U file, not a spec (the shipped spec that reads CoNLL-U files is ud)",
+		"testdata/mrp/data/sample/eds/wsj.mrp":                 "testdata/mrp/data/sample/eds/wsj.mrp is an MRP file, not a spec (the shipped specs that read MRP files: mrp, edm, smatch)",
+		"testdata/tutorial/gold.jsonl":                         "testdata/tutorial/gold.jsonl is a file of JSON documents, not a spec (a .metric file or the name of a shipped spec)",
+		"testdata/coref/example-gold.json":                     "testdata/coref/example-gold.json is a file of JSON documents, not a spec (a .metric file or the name of a shipped spec)",
+		"internal/adapter/penman/testdata/cases/fine-gold.amr": "internal/adapter/penman/testdata/cases/fine-gold.amr is a Penman AMR file, not a spec (the shipped specs that read Penman AMR files: smatch, amr-fine, docsmatch)",
+	}
+	for path, want := range cases {
+		_, err := metricc.Load(path)
+		var nas *metricc.NotASpecError
+		require.ErrorAs(t, err, &nas, path)
+		assert.EqualError(t, err, want)
+	}
+	// A spec with a syntax error is still reported as one.
+	_, err := metricc.Load("testdata/tutorial/bad.metric")
+	var list metricc.SpecErrors
+	require.ErrorAs(t, err, &list)
+}
+
+// TestFormatMismatch: files in a format whose documents the spec cannot
+// read are refused once, before any document is read, with the specs
+// that read them (not 50 lines of missing fields).
+func TestFormatMismatch(t *testing.T) {
+	ud, err := metricc.Load("ud")
+	require.NoError(t, err)
+	gold, pred := "internal/adapter/penman/testdata/cases/fine-gold.amr", "internal/adapter/penman/testdata/cases/fine-pred.amr"
+	_, err = ud.Score(metricc.File(gold), metricc.File(pred), metricc.Options{})
+	assert.EqualError(t, err, gold+" and "+pred+" are Penman AMR files, which ud.metric does not read (their documents have no field \"tokens\"); `smatch`, `amr-fine` and `docsmatch` read them")
+
+	coref, err := metricc.Load("coref")
+	require.NoError(t, err)
+	conllu := "testdata/ud/conll18/gold.conllu"
+	_, err = coref.Score(metricc.File(conllu), metricc.File(conllu), metricc.Options{})
+	assert.EqualError(t, err, conllu+" is a CoNLL-U file, which coref.metric does not read (its documents have no field \"id\"); `ud` reads it")
+
+	// Only the prediction in the wrong format.
+	_, err = coref.Score(metricc.File("testdata/coref/official/TC-A.key"), metricc.File(conllu), metricc.Options{})
+	assert.EqualError(t, err, conllu+" is a CoNLL-U file, which coref.metric does not read (its documents have no field \"id\"); `ud` reads it")
+}
+
+// TestSpecFromStandardInput: "-" reads the spec from standard input, and
+// a path that is not a regular file (/dev/stdin, a pipe) is read too.
+func TestSpecFromStandardInput(t *testing.T) {
+	src, err := os.ReadFile("testdata/tutorial/ner.metric")
+	require.NoError(t, err)
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	go func() { w.Write(src); w.Close() }()
+	old := os.Stdin
+	os.Stdin = r
+	spec, err := metricc.Load("-")
+	os.Stdin = old
+	r.Close()
+	require.NoError(t, err)
+	assert.Equal(t, "<stdin>", spec.Name())
+	assert.Equal(t, []string{"exact", "spans", "partial", "lenient", "avg"}, spec.Metrics())
+
+	// An error names standard input as the file.
+	r, w, err = os.Pipe()
+	require.NoError(t, err)
+	go func() { w.Write([]byte("input Doc\n")); w.Close() }()
+	os.Stdin = r
+	_, err = metricc.Load("-")
+	os.Stdin = old
+	r.Close()
+	assert.ErrorContains(t, err, "<stdin>:1:7: ")
+}
