@@ -44,6 +44,16 @@ type Doc struct {
 	// a prediction with a token more or less would otherwise be scored
 	// misaligned.
 	Shape string
+	// Sentences, when an adapter sets it beside Shape, lists the
+	// document's sentences (their token counts and first lines), so that
+	// documents of different shapes are told where the two files part.
+	Sentences []Sentence
+}
+
+// Sentence is a sentence of a document: how many tokens it has and the
+// line of the file where it starts.
+type Sentence struct {
+	Tokens, Line int
 }
 
 // Input is a file of documents.

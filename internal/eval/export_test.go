@@ -39,3 +39,5 @@ func (p *Plan) CompareDraws(a, b *Scored, opts Options, counts [][]int, swaps []
 		}
 	})
 }
+
+var PartAt = partAt

@@ -40,8 +40,28 @@ func checkShape(pr *Pair, goldPath, predPath string) *document.DataError {
 	if g == nil || d == nil || g.Shape == "" || d.Shape == "" || g.Shape == d.Shape {
 		return nil
 	}
+	where := ""
+	if g.Sentences != nil && d.Sentences != nil {
+		where = partAt(g.Sentences, d.Sentences, goldPath, predPath)
+	}
 	return &document.DataError{File: predPath, Doc: d.Describe(), Msg: fmt.Sprintf(
-		"%s, but its gold %s in %s has %s; a prediction must have its gold document's tokens", d.Shape, g.Describe(), goldPath, g.Shape)}
+		"%s, but its gold %s in %s has %s%s; a prediction must have its gold document's tokens", d.Shape, g.Describe(), goldPath, g.Shape, where)}
+}
+
+// partAt names the first sentence where two documents' sentences differ
+// in length, with its line in each file.
+func partAt(g, d []document.Sentence, goldPath, predPath string) string {
+	for i := 0; i < len(g) || i < len(d); i++ {
+		switch {
+		case i >= len(d):
+			return fmt.Sprintf("; the files part at its sentence %d: %s:%d starts one of %d tokens, the prediction has no more sentences", i+1, goldPath, g[i].Line, g[i].Tokens)
+		case i >= len(g):
+			return fmt.Sprintf("; the files part at its sentence %d: %s:%d starts one of %d tokens, the gold has no more sentences", i+1, predPath, d[i].Line, d[i].Tokens)
+		case g[i].Tokens != d[i].Tokens:
+			return fmt.Sprintf("; the files part at its sentence %d: %d tokens from %s:%d, %d from %s:%d", i+1, g[i].Tokens, goldPath, g[i].Line, d[i].Tokens, predPath, d[i].Line)
+		}
+	}
+	return ""
 }
 
 func lineOf(d *document.Doc, off int) int {

@@ -435,3 +435,15 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestSentences: each document lists its sentences (the -DOCSTART- line is
+// one of a token), with their token counts and first lines, for the
+// message that says where a prediction parts from its gold.
+func TestSentences(t *testing.T) {
+	text := "-DOCSTART- O\n\nEU B-ORG\nrejects O\n\nPeter B-PER\n-X- O\nBlackburn I-PER\n\n-DOCSTART- O\n\nBRUSSELS B-LOC\n"
+	in, err := ParseReader("g.txt", strings.NewReader(text))
+	require.NoError(t, err)
+	require.Len(t, in.Docs, 2)
+	assert.Equal(t, []document.Sentence{{Tokens: 1, Line: 1}, {Tokens: 2, Line: 3}, {Tokens: 1, Line: 6}, {Tokens: 1, Line: 8}}, in.Docs[0].Sentences)
+	assert.Equal(t, []document.Sentence{{Tokens: 1, Line: 10}, {Tokens: 1, Line: 12}}, in.Docs[1].Sentences)
+}
