@@ -130,14 +130,13 @@ func TestDocuments(t *testing.T) {
 
 func TestMalformedTags(t *testing.T) {
 	cases := []struct{ tag, msg string }{
-		{"PER", `t.txt:2: malformed tag "PER": no prefix: a tag is O or, as in B-PER, a prefix and a type (conlleval -r reads such raw tags; add B- to each first)`},
 		{"b-PER", `t.txt:2: malformed tag "b-PER": prefixes are upper case (B-, I-, E-, S-, L-, U-) and the outside tag is O`},
 		{"o", `t.txt:2: malformed tag "o": a tag is O, or B-, I-, E-, S- (or L-, U-) and a type, as in B-PER`},
 		{"B", `t.txt:2: malformed tag "B": no type (a tag is O or, as in B-PER, a prefix and a type)`},
 		{"B-", `t.txt:2: malformed tag "B-": no type after "B-"`},
 		{"I--X", `t.txt:2: malformed tag "I--X": a type does not start or end with "-"`},
 		{"X-PER", `t.txt:2: malformed tag "X-PER": a tag is O, or B-, I-, E-, S- (or L-, U-) and a type, as in B-PER`},
-		{"B_PER", `t.txt:2: malformed tag "B_PER": a tag is O, or B-, I-, E-, S- (or L-, U-) and a type, as in B-PER`},
+		{"B_PER", `t.txt:2: malformed tag "B_PER": a prefix is joined to its type by "-", as in B-PER`},
 	}
 	for _, c := range cases {
 		_, err := Parse("t.txt", []byte("a O\nb "+c.tag+"\n"))
@@ -147,7 +146,7 @@ func TestMalformedTags(t *testing.T) {
 		assert.Equal(t, c.msg, errs[0].Error())
 	}
 	// Every malformed tag is an error; the first ten are shown.
-	text := strings.Repeat("a PER\n", 25)
+	text := strings.Repeat("a b-PER\n", 25)
 	in, err := Parse("t.txt", []byte(text))
 	assert.Nil(t, in)
 	var errs document.DataErrors
@@ -155,6 +154,24 @@ func TestMalformedTags(t *testing.T) {
 	require.Len(t, errs, 11)
 	assert.Equal(t, "t.txt:10", errs[9].File)
 	assert.Equal(t, "t.txt: 15 more malformed tags", errs[10].Error())
+}
+
+// TestRawTags: tags without prefixes are read as conlleval -r reads them,
+// each tagged token an entity of its own (whose type is the whole tag),
+// with a warning that says so; a file that mixes raw and prefixed tags is
+// refused.
+func TestRawTags(t *testing.T) {
+	in, err := Parse("r.txt", []byte("-DOCSTART- O\n\nJoão PESSOA\nSilva PESSOA\nem O\nLisboa LOCAL\n\nem O\nDATE-TIME DATE-TIME\n"))
+	require.NoError(t, err)
+	require.Len(t, in.Docs, 1)
+	assert.JSONEq(t, `{"id": "1", "tags": "O PESSOA PESSOA O LOCAL O DATE-TIME",
+		"entities": [{"start": 1, "end": 1, "label": "PESSOA"}, {"start": 2, "end": 2, "label": "PESSOA"},
+		             {"start": 4, "end": 4, "label": "LOCAL"}, {"start": 6, "end": 6, "label": "DATE-TIME"}],
+		"loose": []}`, in.Docs[0].JSON)
+	assert.Equal(t, []string{"r.txt:3: raw tags (no B-, I-, E- or S- prefix), the first here: each tagged token is an entity of its own, as conlleval -r reads them (to join the neighbouring tokens of one type into one entity, prefix every tag but O with I-)"}, in.Warnings)
+
+	_, err = Parse("m.txt", []byte("a B-ORG\nb I-ORG\n\nc PER\n"))
+	assert.EqualError(t, err, `m.txt:4: tag "PER" has no prefix, but the file's other tags do (as "B-ORG" at line 1): a file's tags are all prefixed (B-PER) or all raw (PER, as conlleval -r reads them)`)
 }
 
 // streamTexts are texts whose line splitting is easy to get wrong across

@@ -23,6 +23,7 @@ type tagInfo struct {
 	raw  string // as written
 	json string // escaped for a JSON string
 	tok  tok
+	bit  prefixSet // the prefix it counts as for the scheme (raw tags: 'R')
 }
 
 // codeList is the tag codes of a file's tokens, in blocks that are
@@ -89,13 +90,17 @@ type parser struct {
 	// docStartLine is the first of them.
 	docStartTags int
 	docStartLine int32
+	// The first raw tag (no prefix) and the first prefixed one, with their
+	// lines (0: none), for the error when a file mixes them.
+	firstRaw, firstPrefixed       int32
+	firstRawTag, firstPrefixedTag string
 }
 
 func newParser(name string) *parser {
 	p := &parser{
 		name:    name,
 		index:   map[string]uint16{"O": 0},
-		tags:    []tagInfo{{raw: "O", json: "O", tok: outside}},
+		tags:    []tagInfo{{raw: "O", json: "O", tok: outside, bit: bit('O')}},
 		typeIdx: map[string]int32{},
 		types:   []string{""},
 	}
@@ -234,15 +239,27 @@ func (p *parser) code(tag []byte) uint16 {
 	}
 	h := tagHash(tag)
 	if c := p.cache[h]; c != 0 && p.tags[c].raw == string(tag) {
-		p.seen |= bit(p.tags[c].tok.l)
+		p.seen |= p.tags[c].bit
 		return c
 	}
 	if c, ok := p.index[string(tag)]; ok {
 		p.cache[h] = c
-		p.seen |= bit(p.tags[c].tok.l)
+		p.seen |= p.tags[c].bit
 		return c
 	}
 	l, typ, why := parseTag(tag)
+	seenAs := bit(l)
+	if why != "" && isRaw(tag) {
+		// A tag without a prefix, as conlleval -r reads it: an entity of
+		// one token, whose type is the whole tag. A file is either raw or
+		// prefixed; end() refuses a mix.
+		l, typ, why, seenAs = 'S', tag, "", bit('R')
+		if p.firstRaw == 0 {
+			p.firstRaw, p.firstRawTag = p.line, string(tag)
+		}
+	} else if why == "" && l != 'O' && p.firstPrefixed == 0 {
+		p.firstPrefixed, p.firstPrefixedTag = p.line, string(tag)
+	}
 	if why != "" {
 		p.nErrs++
 		if p.nErrs <= maxErrors {
@@ -268,10 +285,10 @@ func (p *parser) code(tag []byte) uint16 {
 		return 0
 	}
 	c := uint16(len(p.tags))
-	p.tags = append(p.tags, tagInfo{raw: string(tag), json: string(appendEscaped(nil, string(tag))), tok: tok{l, t}})
+	p.tags = append(p.tags, tagInfo{raw: string(tag), json: string(appendEscaped(nil, string(tag))), tok: tok{l, t}, bit: seenAs})
 	p.index[string(tag)] = c
 	p.cache[h] = c
-	p.seen |= bit(l)
+	p.seen |= seenAs
 	return c
 }
 
@@ -315,10 +332,27 @@ func parseTag(tag []byte) (l byte, typ []byte, why string) {
 		hint = "no type (a tag is O or, as in B-PER, a prefix and a type)"
 	case len(tag) >= 2 && tag[1] == '-' && bytes.IndexByte([]byte("biesluo"), tag[0]) >= 0:
 		hint = "prefixes are upper case (B-, I-, E-, S-, L-, U-) and the outside tag is O"
-	case bytes.IndexByte(tag, '-') < 0 && bytes.IndexByte(tag, '_') < 0 && len(tag) > 1:
-		hint = "no prefix: a tag is O or, as in B-PER, a prefix and a type (conlleval -r reads such raw tags; add B- to each first)"
+	case len(tag) >= 2 && tag[1] == '_':
+		hint = "a prefix is joined to its type by \"-\", as in B-PER"
 	}
 	return 0, nil, fmt.Sprintf("malformed tag %s: %s", quote(tag), hint)
+}
+
+// isRaw reports whether a tag that is not a prefixed tag is a raw one, as
+// conlleval -r reads them (PER, PESSOA, DATE-TIME): anything of two
+// characters or more but a prefix that parseTag refused (b-per, X-PER)
+// and a prefix joined by "_" (B_PER), which are mistakes rather than
+// types.
+func isRaw(tag []byte) bool {
+	switch {
+	case len(tag) < 2:
+		return false
+	case tag[1] == '-':
+		return false
+	case tag[1] == '_' && bytes.IndexByte([]byte("BIESLUbieslu"), tag[0]) >= 0:
+		return false
+	}
+	return true
 }
 
 // quote quotes a tag for a message, bounding its length.
@@ -338,6 +372,14 @@ func (p *parser) end() error {
 			errs = append(errs, &document.DataError{File: p.name, Msg: fmt.Sprintf("%d more malformed tags", p.nErrs-maxErrors)})
 		}
 		return errs
+	}
+	if p.firstRaw > 0 && p.firstPrefixed > 0 {
+		return document.DataErrors{{File: fmt.Sprintf("%s:%d", p.name, p.firstRaw), Msg: fmt.Sprintf(
+			"tag %s has no prefix, but the file's other tags do (as %s at line %d): a file's tags are all prefixed (B-PER) or all raw (PER, as conlleval -r reads them)",
+			quote([]byte(p.firstRawTag)), quote([]byte(p.firstPrefixedTag)), p.firstPrefixed)}}
+	}
+	if p.firstRaw > 0 {
+		p.warnf(p.firstRaw, "raw tags (no B-, I-, E- or S- prefix), the first here: each tagged token is an entity of its own, as conlleval -r reads them (to join the neighbouring tokens of one type into one entity, prefix every tag but O with I-)")
 	}
 	if p.docStartTags > 0 {
 		p.warnf(p.docStartLine, "%d -DOCSTART- line(s) tagged other than O, the first here; read as O", p.docStartTags)
@@ -398,6 +440,7 @@ var looseWhy = [...]string{
 	IOB2:  "do not start with B- (as in IOB1)",
 	IOE2:  "do not end with E- (as in IOE1)",
 	IOBES: "are not S- or B- I-* E- of one type",
+	Raw:   "", // every raw tag is an entity of one token
 }
 
 func (p *parser) warnf(line int32, format string, args ...any) {
