@@ -193,13 +193,18 @@ type Postfix struct {
 	Sel     []FieldName  `parser:"@(('.' (Ident | Keyword))*)"`
 }
 
-// ViewBrack = "[" View Where? Order? "]" .
+// ViewBrack = "[" (String | View Where? Order?) "]" .
+//
+// A quoted string in brackets is a key of a breakdown row that is not a
+// name (ner["B-PER"], deprel["nmod:poss"]); typecheck allows it there
+// only.
 type ViewBrack struct {
-	Lbrack Punct  `parser:"@'['"`
-	View   *View  `parser:"@@"`
-	Where  *Where `parser:"@@?"`
-	Order  *Order `parser:"@@?"`
-	Rbrack Punct  `parser:"@']'"`
+	Lbrack Punct   `parser:"@'['"`
+	Key    *String `parser:"(  @String"`
+	View   *View   `parser:" | @@"`
+	Where  *Where  `parser:"   @@?"`
+	Order  *Order  `parser:"   @@? )"`
+	Rbrack Punct   `parser:"@']'"`
 }
 
 // Where = "where" Cond .

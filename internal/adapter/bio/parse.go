@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/metricc/metricc/internal/document"
 )
@@ -338,6 +340,13 @@ func parseTag(tag []byte) (l byte, typ []byte, why string) {
 	return 0, nil, fmt.Sprintf("malformed tag %s: %s", quote(tag), hint)
 }
 
+// lineOfError is the line of a malformed-tag error ("name:line").
+func lineOfError(e *document.DataError) int32 {
+	i := strings.LastIndexByte(e.File, ':')
+	n, _ := strconv.Atoi(e.File[i+1:])
+	return int32(n)
+}
+
 // isRaw reports whether a tag that is not a prefixed tag is a raw one, as
 // conlleval -r reads them (PER, PESSOA, DATE-TIME): anything of two
 // characters or more but a prefix that parseTag refused (b-per, X-PER)
@@ -366,17 +375,28 @@ func quote(tag []byte) string {
 // end ends the reading of the file: its malformed tags, or the warnings
 // known once it is read; the documents can then be written.
 func (p *parser) end() error {
-	if p.nErrs > 0 {
-		errs := p.errs
+	mixed := p.firstRaw > 0 && p.firstPrefixed > 0
+	if p.nErrs > 0 || mixed {
+		errs := slices.Clone(p.errs)
+		if mixed {
+			// In line order among the malformed tags: this names the
+			// first raw tag, after those before it.
+			e := &document.DataError{File: fmt.Sprintf("%s:%d", p.name, p.firstRaw), Msg: fmt.Sprintf(
+				"tag %s has no prefix, but the file's other tags do (as %s at line %d): a file's tags are all prefixed (B-PER) or all raw (PER, as conlleval -r reads them)",
+				quote([]byte(p.firstRawTag)), quote([]byte(p.firstPrefixedTag)), p.firstPrefixed)}
+			at := len(errs)
+			for i, old := range errs {
+				if lineOfError(old) > p.firstRaw {
+					at = i
+					break
+				}
+			}
+			errs = slices.Insert(errs, at, e)
+		}
 		if p.nErrs > maxErrors {
 			errs = append(errs, &document.DataError{File: p.name, Msg: fmt.Sprintf("%d more malformed tags", p.nErrs-maxErrors)})
 		}
 		return errs
-	}
-	if p.firstRaw > 0 && p.firstPrefixed > 0 {
-		return document.DataErrors{{File: fmt.Sprintf("%s:%d", p.name, p.firstRaw), Msg: fmt.Sprintf(
-			"tag %s has no prefix, but the file's other tags do (as %s at line %d): a file's tags are all prefixed (B-PER) or all raw (PER, as conlleval -r reads them)",
-			quote([]byte(p.firstRawTag)), quote([]byte(p.firstPrefixedTag)), p.firstPrefixed)}}
 	}
 	if p.firstRaw > 0 {
 		p.warnf(p.firstRaw, "raw tags (no B-, I-, E- or S- prefix), the first here: each tagged token is an entity of its own, as conlleval -r reads them (to join the neighbouring tokens of one type into one entity, prefix every tag but O with I-)")
