@@ -22,9 +22,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/metricc/metricc/internal/adapter"
 	"github.com/metricc/metricc/internal/ast"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/grammar"
@@ -37,9 +39,9 @@ import (
 // The results of a run, as `metricc run --format json` prints them
 // (Result.WriteJSON writes exactly that).
 type (
-	Result       = eval.Result
-	MetricResult = eval.MetricResult
-	DocResult    = eval.DocResult
+	Result       = corpus.Result
+	MetricResult = corpus.MetricResult
+	DocResult    = corpus.DocResult
 	Sums         = eval.Sums
 	SearchStats  = eval.SearchStats
 	Kind         = eval.Kind
@@ -69,11 +71,15 @@ type (
 type Spec struct {
 	name string
 	prog *typecheck.Program
-	plan *eval.Plan
+	plan *corpus.Plan
 	// src and files (those the spec read, by the name it gave) are what a
 	// stats file embeds, so that merge can compile the spec again.
 	src   string
 	files map[string][]byte
+
+	traceOnce sync.Once
+	traced    *corpus.Plan // see tracedPlan
+	traceErr  error
 }
 
 // Option configures the compilation of a spec.
@@ -139,11 +145,11 @@ func Compile(name, src string, opts ...Option) (*Spec, error) {
 	if errs != nil {
 		return nil, errs
 	}
-	plan, err := eval.NewPlan(prog)
+	pair, err := eval.NewPlan(prog)
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{name: name, prog: prog, plan: plan, src: src, files: files}, nil
+	return &Spec{name: name, prog: prog, plan: corpus.New(pair), src: src, files: files}, nil
 }
 
 // Load compiles the spec file at path, or, when no such file exists, the
@@ -289,7 +295,7 @@ func (s *Spec) Metrics() []string {
 // package's keyword arguments and the playground's settings all marshal
 // onto this one type, which the engine uses as it is. Zero values are the
 // defaults throughout.
-type Options = eval.Options
+type Options = corpus.Options
 
 // SearchLimits bound each document pair's latent-variable search
 // (Options.Search). A zero field takes its default, NoLimit lifts a limit.
@@ -321,7 +327,7 @@ func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
 	if opts.Shards > 1 && (opts.Shard < 1 || opts.Shard > opts.Shards) {
 		return nil, fmt.Errorf("shard %d/%d: the shard must be between 1 and %d", opts.Shard, opts.Shards, opts.Shards)
 	}
-	g, p, closeAll, err := s.open(gold, pred)
+	g, p, closeAll, err := s.open(gold, pred, opts.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -334,31 +340,59 @@ func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
 	return s.newStats(sc, opts, g.Positional() || p.Positional()), nil
 }
 
-// open opens both sources as streams; closeAll closes them.
-func (s *Spec) open(gold, pred Source) (g, p document.Stream, closeAll func(), err error) {
+// open opens both sources as streams; closeAll closes them. With more
+// than one worker the two are opened at once: a format read whole when
+// opened (CoNLL-2012, Penman) is then parsed on two cores.
+func (s *Spec) open(gold, pred Source, workers int) (g, p document.Stream, closeAll func(), err error) {
 	if gold.open == nil || pred.open == nil {
 		return nil, nil, nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
 	}
 	rd := s.reader()
-	g, gc, err := gold.open(rd)
-	if err != nil {
-		// Both files in a format the spec cannot read is one message.
+	type opened struct {
+		s   document.Stream
+		c   io.Closer
+		err error
+	}
+	var po opened
+	done := make(chan struct{})
+	if workers != 1 {
+		go func() {
+			defer close(done)
+			po.s, po.c, po.err = pred.open(rd)
+		}()
+	}
+	g, gc, gerr := gold.open(rd)
+	switch {
+	case workers != 1:
+		<-done
+	case gerr == nil:
+		po.s, po.c, po.err = pred.open(rd)
+	default:
 		var fe *adapter.FormatError
-		if errors.As(err, &fe) {
-			if _, pc, perr := pred.open(rd); perr == nil {
-				pc.Close()
-			} else if both := fe.Join(perr); both != nil {
+		if errors.As(gerr, &fe) {
+			// Both files in a format the spec cannot read is one message.
+			po.s, po.c, po.err = pred.open(rd)
+			break
+		}
+		return nil, nil, nil, gerr
+	}
+	if gerr != nil {
+		if po.err == nil {
+			po.c.Close()
+		}
+		var fe *adapter.FormatError
+		if errors.As(gerr, &fe) {
+			if both := fe.Join(po.err); both != nil {
 				return nil, nil, nil, both
 			}
 		}
-		return nil, nil, nil, err
+		return nil, nil, nil, gerr
 	}
-	p, pc, err := pred.open(rd)
-	if err != nil {
+	if po.err != nil {
 		gc.Close()
-		return nil, nil, nil, err
+		return nil, nil, nil, po.err
 	}
-	return g, p, func() { gc.Close(); pc.Close() }, nil
+	return g, po.s, func() { gc.Close(); po.c.Close() }, nil
 }
 
 // reader says which top-level document fields the spec's input type
@@ -366,7 +400,7 @@ func (s *Spec) open(gold, pred Source) (g, p document.Stream, closeAll func(), e
 // that needs a field they never write.
 func (s *Spec) reader() *document.Reader {
 	rd := &document.Reader{Spec: s.name}
-	in := s.plan.Prog.Input
+	in := s.plan.Pair.Prog.Input
 	if in == nil {
 		return rd
 	}

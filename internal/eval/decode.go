@@ -296,7 +296,7 @@ func (ds *decoders) collection(t *types.Collection) decodeFn {
 		if err != nil {
 			return 0, err
 		}
-		return d.a.Composite(kind, 0, kids), nil
+		return d.a.SharedComposite(d.side, kind, 0, kids), nil
 	}
 }
 
@@ -372,7 +372,7 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 			if err != nil {
 				return 0, err
 			}
-			return d.a.Composite(value.Record, tag, kids), nil
+			return d.a.SharedComposite(d.side, value.Record, tag, kids), nil
 		}
 	}
 	// Plain field names: one pass over the object's keys.
@@ -397,7 +397,7 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 				return 0, missing(i)
 			}
 		}
-		return d.a.Composite(value.Record, tag, kids), nil
+		return d.a.SharedComposite(d.side, value.Record, tag, kids), nil
 	}
 }
 

@@ -154,14 +154,14 @@ func compareScalars(op ast.CompareOp, a, b scalarValue) bool {
 		return eq
 	}
 	if a.isInt && b.isInt {
-		return comparison(op)(float64(cmp.Compare(a.i, b.i)), 0)
+		return Comparison(op)(float64(cmp.Compare(a.i, b.i)), 0)
 	}
-	return comparison(op)(a.num, b.num)
+	return Comparison(op)(a.num, b.num)
 }
 
-// keyCond compiles a condition on the key of a breakdown row (mean(m[_
+// KeyCond compiles a condition on the key of a breakdown row (mean(m[_
 // where cond])): _ is the key, of type t, as the row names it.
-func keyCond(cond typecheck.Cond, t types.Type) func(key string) bool {
+func KeyCond(cond typecheck.Cond, t types.Type) func(key string) bool {
 	scalar := func(o *typecheck.Operand, key string) scalarValue {
 		if o.Const != nil {
 			if o.Const.Str != nil {
@@ -173,13 +173,13 @@ func keyCond(cond typecheck.Cond, t types.Type) func(key string) bool {
 	}
 	switch cd := cond.(type) {
 	case *typecheck.CondAnd:
-		x, y := keyCond(cd.X, t), keyCond(cd.Y, t)
+		x, y := KeyCond(cd.X, t), KeyCond(cd.Y, t)
 		return func(k string) bool { return x(k) && y(k) }
 	case *typecheck.CondOr:
-		x, y := keyCond(cd.X, t), keyCond(cd.Y, t)
+		x, y := KeyCond(cd.X, t), KeyCond(cd.Y, t)
 		return func(k string) bool { return x(k) || y(k) }
 	case *typecheck.CondNot:
-		x := keyCond(cd.X, t)
+		x := KeyCond(cd.X, t)
 		return func(k string) bool { return !x(k) }
 	case *typecheck.CondTruth:
 		return func(k string) bool { return scalar(cd.X, k).num != 0 }

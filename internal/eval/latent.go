@@ -56,7 +56,7 @@ type SearchStats struct {
 	Interrupted int
 }
 
-func (s *SearchStats) add(o SearchStats) {
+func (s *SearchStats) Add(o SearchStats) {
 	s.Pairs += o.Pairs
 	s.Proven += o.Proven
 	s.MaxGap = max(s.MaxGap, o.MaxGap)
@@ -186,7 +186,7 @@ func (l *latent) solve(c *ctx, m *matcher, X, Y value.Ref) (float64, SearchStats
 // or NaN (a product of constants that overflows).
 func checkLatentWeight(m *matcher, w float64) {
 	if w != w || w > math.MaxFloat64 {
-		panic(evalError{fmt.Sprintf("on a pair of elements, the similarity %s is %s", ast.ExprString(m.chooserSrc()), nonFinite(w))})
+		panic(evalError{fmt.Sprintf("on a pair of elements, the similarity %s is %s", ast.ExprString(m.chooserSrc()), NonFinite(w))})
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 // and shared by all workers.
 type Plan struct {
 	Prog    *typecheck.Program
-	Metrics []*planMetric
+	Metrics []*Metric
 
 	decode  decodeFn
 	empty   func(d *decoder) value.Ref
@@ -23,21 +23,36 @@ type Plan struct {
 	tags    map[*types.Record]int
 	nMemo   int // number of memo slots (matchers and call views)
 	hasVars bool
+	traced  bool // its matchings record their alignments (NewTracedPlan)
 }
 
-// planMetric is one metric, compiled. A metric that uses N is compiled
-// twice: with N=P for precision and N=R for recall.
-type planMetric struct {
-	m      *typecheck.Metric
-	kind   Kind
-	by     *byPlan // breakdown; nil without
-	avg    ast.Average
-	top    *cnode
-	topR   *cnode // N=R tree; nil unless m.UsesN
-	corpus corpusFn
-	// row is set for a metric that reports a row of another metric's
+// Metric is one metric of the plan. A metric over documents is compiled
+// into the trees that score a pair; a metric over metrics (Kind
+// KindCorpusValue or KindCorpusTriple) is left to the corpus. A metric that
+// uses N is compiled twice: with N=P for precision and N=R for recall.
+type Metric struct {
+	Def  *typecheck.Metric
+	Kind Kind
+	// Avg is how the corpus aggregates the metric; a row's is that of the
+	// metric it belongs to.
+	Avg ast.Average
+	// Row is set for a metric that reports a row of another metric's
 	// breakdown (m[key]); it is filled from that metric's results.
-	row *typecheck.CorpusRef
+	Row *typecheck.CorpusRef
+
+	by   *byPlan // breakdown; nil without
+	top  *cnode
+	topR *cnode // N=R tree; nil unless the metric uses N
+}
+
+// PerPair reports whether the metric is scored per document pair (it has
+// sums), rather than computed from other metrics or rows.
+func (pm *Metric) PerPair() bool { return pm.top != nil }
+
+// Value is the metric's own normalizer applied to sums.
+func (pm *Metric) Value(s Sums) float64 {
+	m := pm.Def.Body.(*typecheck.Match)
+	return Normalize(m.Norm, m.Beta, s.PredGold, s.PredPred, s.GoldGold)
 }
 
 // simFn computes φ(x, y).
@@ -73,11 +88,41 @@ type cnode struct {
 	oneKey bool
 	// match is set when the node is a matching (for top-level sums).
 	match *matcher
+	// self is φ(u, u), the same for every value u, when selfKnown: known
+	// at compile time (δ's 1, a constant, a normalized matching of a
+	// similarity whose self is 1). le1: 0 ≤ φ ≤ 1 everywhere. A matching
+	// over a similarity with both counts its self-sums (selfCount).
+	self      float64
+	selfKnown bool
+	le1       bool
 }
 
+// unit reports whether φ(u, u) = 1 for every u and 0 ≤ φ ≤ 1: a one-to-one
+// (or many-to-one) matching of a collection with itself then sums to its
+// size.
+func (n *cnode) unit() bool { return n.selfKnown && n.self == 1 && n.le1 && n.nonneg }
+
+// knowSelf records that φ(u, u) = v for every u.
+func (n *cnode) knowSelf(v float64) *cnode {
+	n.self, n.selfKnown = v, true
+	return n
+}
+
+// IDPath is the gjson path of the documents' pairing key; "" pairs by
+// position.
+func (p *Plan) IDPath() string { return p.idPath }
+
 // NewPlan compiles a checked program.
-func NewPlan(prog *typecheck.Program) (*Plan, error) {
-	p := &Plan{Prog: prog, tags: map[*types.Record]int{}}
+func NewPlan(prog *typecheck.Program) (*Plan, error) { return newPlan(prog, false) }
+
+// NewTracedPlan compiles a checked program whose scorers record, for each
+// pair, the alignment every metric chose at every level (Scorer.Traces),
+// computing the sums from what they record: the scoring is the one
+// explained. It is slower than a plan of NewPlan, which has no trace code.
+func NewTracedPlan(prog *typecheck.Program) (*Plan, error) { return newPlan(prog, true) }
+
+func newPlan(prog *typecheck.Program, traced bool) (*Plan, error) {
+	p := &Plan{Prog: prog, tags: map[*types.Record]int{}, traced: traced}
 	for _, r := range prog.Records {
 		p.tag(r)
 	}
@@ -92,7 +137,7 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 	}
 	comp := &compiler{plan: p, usesN: typecheck.NUses{}, viewSlots: map[viewKey]int{}, cache: map[compileKey]*cnode{}}
 	for _, m := range prog.Metrics {
-		pm := &planMetric{m: m, kind: metricKind(m), avg: m.Average}
+		pm := &Metric{Def: m, Kind: metricKind(m), Avg: m.Average}
 		if m.Split != nil {
 			// Compiled like a metric using N: the precision tree, then the
 			// recall tree.
@@ -105,10 +150,8 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 			}
 		} else if m.Row != nil {
 			// A row aggregates as the metric it belongs to.
-			pm.row, pm.avg = m.Row, m.Row.Metric.Average
-		} else if m.IsCorpus() {
-			pm.corpus = compileCorpus(m.Corpus)
-		} else {
+			pm.Row, pm.Avg = m.Row, m.Row.Metric.Average
+		} else if !m.IsCorpus() {
 			mode := ast.NormS
 			if m.UsesN {
 				mode = ast.NormP
@@ -252,7 +295,8 @@ func (k *compiler) compileNode(s typecheck.Sim, mode ast.NormKind) (*cnode, erro
 		return k.compile(s.Body, mode)
 	case *typecheck.Const:
 		v := s.Value
-		return &cnode{eval: func(*ctx, value.Ref, value.Ref) float64 { return v }, never: v <= 0, nonneg: v >= 0}, nil
+		n := &cnode{eval: func(*ctx, value.Ref, value.Ref) float64 { return v }, never: v <= 0, nonneg: v >= 0, le1: v >= 0 && v <= 1}
+		return n.knowSelf(v), nil
 	case *typecheck.Builtin:
 		return k.builtin(s)
 	case *typecheck.Project:
@@ -266,6 +310,7 @@ func (k *compiler) compileNode(s typecheck.Sim, mode ast.NormKind) (*cnode, erro
 				return inner.eval(c, view(c, x), view(c, y))
 			},
 			never: inner.never, nonneg: inner.nonneg,
+			self: inner.self, selfKnown: inner.selfKnown, le1: inner.le1,
 		}
 		if inner.keys != nil {
 			n.keys = newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 { return inner.keys.fn(c, view(c, x), out) })
@@ -279,7 +324,11 @@ func (k *compiler) compileNode(s typecheck.Sim, mode ast.NormKind) (*cnode, erro
 		if err != nil {
 			return nil, err
 		}
-		return &cnode{eval: func(c *ctx, a, b value.Ref) float64 { return -x.eval(c, a, b) }}, nil
+		n := &cnode{eval: func(c *ctx, a, b value.Ref) float64 { return -x.eval(c, a, b) }}
+		if x.selfKnown {
+			n.knowSelf(-x.self)
+		}
+		return n, nil
 	case *typecheck.Arith:
 		return k.arith(s, mode)
 	case *typecheck.Iverson:
@@ -291,7 +340,7 @@ func (k *compiler) compileNode(s typecheck.Sim, mode ast.NormKind) (*cnode, erro
 		if err != nil {
 			return nil, err
 		}
-		n := &cnode{nonneg: x.nonneg, never: x.never}
+		n := &cnode{nonneg: x.nonneg, never: x.never, self: x.self, selfKnown: x.selfKnown, le1: x.le1}
 		switch mode {
 		case ast.NormP:
 			n.eval = func(c *ctx, a, _ value.Ref) float64 { return x.eval(c, a, a) }
@@ -321,6 +370,9 @@ func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 		eval:   func(c *ctx, x, y value.Ref) float64 { return impl(c.a, x, y) },
 		nonneg: sim.Sign == stdlib.NonNegative,
 		delta:  sim.Identity,
+	}
+	if (sim.Identity || sim.Unit) && !types.ContainsVar(s.T) {
+		n.knowSelf(1).le1 = true
 	}
 	if sim.Identity {
 		// Equality is a comparison of hash-consed IDs, inlined here: it is
@@ -355,6 +407,9 @@ func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) 
 		return nil, err
 	}
 	n := &cnode{}
+	if x.selfKnown && y.selfKnown {
+		n.knowSelf(arithOp(s.Op)(x.self, y.self))
+	}
 	switch s.Op {
 	case ast.OpAdd:
 		n.eval = func(c *ctx, a, b value.Ref) float64 { return x.eval(c, a, b) + y.eval(c, a, b) }
@@ -381,15 +436,29 @@ func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) 
 		if n.nonneg {
 			n.never = x.never || y.never
 			n.keys, n.oneKey = productKeys(x, y)
+			n.le1 = x.le1 && y.le1
 		}
 	case ast.OpDiv:
-		n.eval = func(c *ctx, a, b value.Ref) float64 { return div(x.eval(c, a, b), y.eval(c, a, b)) }
+		n.eval = func(c *ctx, a, b value.Ref) float64 { return Div(x.eval(c, a, b), y.eval(c, a, b)) }
 		n.nonneg = x.nonneg && y.nonneg
 		if n.nonneg {
 			n.keys, n.never = x.keys, x.never
 		}
 	}
 	return n, nil
+}
+
+// arithOp is the operation of an arithmetic node on numbers.
+func arithOp(op ast.BinaryOp) func(a, b float64) float64 {
+	switch op {
+	case ast.OpAdd:
+		return func(a, b float64) float64 { return a + b }
+	case ast.OpSub:
+		return func(a, b float64) float64 { return a - b }
+	case ast.OpMul:
+		return func(a, b float64) float64 { return a * b }
+	}
+	return Div
 }
 
 // productKeys blocks a product: positive only when both factors are, so a
@@ -478,7 +547,7 @@ func (k *compiler) iverson(s *typecheck.Iverson, mode ast.NormKind) (*cnode, err
 	if err != nil {
 		return nil, err
 	}
-	cmp := comparison(s.Op)
+	cmp := Comparison(s.Op)
 	n := &cnode{
 		eval: func(c *ctx, a, b value.Ref) float64 {
 			if cmp(x.eval(c, a, b), y.eval(c, a, b)) {
@@ -487,6 +556,13 @@ func (k *compiler) iverson(s *typecheck.Iverson, mode ast.NormKind) (*cnode, err
 			return 0
 		},
 		nonneg: true,
+		le1:    true,
+	}
+	if x.selfKnown && y.selfKnown {
+		n.knowSelf(0)
+		if cmp(x.self, y.self) {
+			n.self = 1
+		}
 	}
 	// [[ x > c ]] with c ≥ 0, [[ x >= c ]] and [[ x == c ]] with c > 0 all
 	// imply x > 0, so they block like x.
@@ -500,7 +576,7 @@ func (k *compiler) iverson(s *typecheck.Iverson, mode ast.NormKind) (*cnode, err
 }
 
 // comparison returns the test of an Iverson bracket.
-func comparison(op ast.CompareOp) func(a, b float64) bool {
+func Comparison(op ast.CompareOp) func(a, b float64) bool {
 	switch op {
 	case ast.OpGT:
 		return func(a, b float64) bool { return a > b }
@@ -535,6 +611,31 @@ func (k *compiler) call(s *typecheck.Call, mode ast.NormKind) (*cnode, error) {
 		c.release(len(args))
 		return v
 	}}
+	known := true
+	selfs := make([]float64, len(args))
+	for i, a := range args {
+		known = known && a.selfKnown
+		selfs[i] = a.self
+	}
+	if known && s.Fun.Eval != nil && !s.Fun.SideOfN {
+		n.knowSelf(s.Fun.Eval(selfs))
+	}
+	switch s.Fun {
+	case stdlib.Max: // at most 1 when every argument is
+		n.le1 = true
+		one := false
+		for _, a := range args {
+			n.le1 = n.le1 && a.le1 && a.nonneg
+			one = one || (a.selfKnown && a.self == 1)
+		}
+		if n.le1 && one { // an argument is 1 on (u, u), none above it
+			n.knowSelf(1)
+		}
+	case stdlib.Min: // at most 1 when one argument is
+		for _, a := range args {
+			n.le1 = n.le1 || (a.le1 && a.nonneg)
+		}
+	}
 	switch s.Fun.Combine {
 	case stdlib.PositiveIfAny:
 		for _, a := range args {
@@ -626,119 +727,3 @@ func (k *compiler) view(v *typecheck.View) viewFn {
 		return path(c, res)
 	}
 }
-
-// cval is a corpus value: a number (all three fields equal) or a whole
-// metric (precision, recall, f1), combined field by field.
-type cval [3]float64
-
-type corpusFn func(vals map[*typecheck.Metric]*MetricResult) cval
-
-func scalar(v float64) cval { return cval{v, v, v} }
-
-func compileCorpus(e typecheck.Corpus) corpusFn {
-	switch e := e.(type) {
-	case *typecheck.CorpusConst:
-		v := scalar(e.Value)
-		return func(map[*typecheck.Metric]*MetricResult) cval { return v }
-	case *typecheck.CorpusRef:
-		m, field := e.Metric, e.Field
-		if e.Row {
-			key := e.Key
-			return func(vals map[*typecheck.Metric]*MetricResult) cval {
-				r := vals[m].Row(key)
-				if field == typecheck.Whole {
-					return cval{r.Precision, r.Recall, r.F1}
-				}
-				return scalar(r.Field(field))
-			}
-		}
-		if field == typecheck.Whole {
-			return func(vals map[*typecheck.Metric]*MetricResult) cval {
-				r := vals[m]
-				return cval{r.Precision, r.Recall, r.F1}
-			}
-		}
-		return func(vals map[*typecheck.Metric]*MetricResult) cval { return scalar(vals[m].Field(field)) }
-	case *typecheck.CorpusNeg:
-		x := compileCorpus(e.X)
-		return func(vals map[*typecheck.Metric]*MetricResult) cval {
-			return fieldwise1(x(vals), func(a float64) float64 { return -a })
-		}
-	case *typecheck.CorpusArith:
-		x, y := compileCorpus(e.X), compileCorpus(e.Y)
-		var op func(a, b float64) float64
-		switch e.Op {
-		case ast.OpAdd:
-			op = func(a, b float64) float64 { return a + b }
-		case ast.OpSub:
-			op = func(a, b float64) float64 { return a - b }
-		case ast.OpMul:
-			op = func(a, b float64) float64 { return a * b }
-		default:
-			op = div
-		}
-		return func(v map[*typecheck.Metric]*MetricResult) cval {
-			a, b := x(v), y(v)
-			return cval{op(a[0], b[0]), op(a[1], b[1]), op(a[2], b[2])}
-		}
-	case *typecheck.CorpusIverson:
-		x, y := compileCorpus(e.X), compileCorpus(e.Y)
-		cmp := comparison(e.Op)
-		return func(v map[*typecheck.Metric]*MetricResult) cval {
-			if cmp(x(v)[0], y(v)[0]) {
-				return scalar(1)
-			}
-			return scalar(0)
-		}
-	case *typecheck.CorpusMean:
-		return compileMean(e)
-	case *typecheck.CorpusCall:
-		args := make([]corpusFn, len(e.Args))
-		for i, a := range e.Args {
-			args[i] = compileCorpus(a)
-		}
-		impl := e.Fun.Eval
-		return func(v map[*typecheck.Metric]*MetricResult) cval {
-			var out cval
-			vals := make([]float64, len(args))
-			for f := range out {
-				for i, a := range args {
-					vals[i] = a(v)[f]
-				}
-				out[f] = impl(vals)
-			}
-			return out
-		}
-	}
-	panic(fmt.Sprintf("eval: unknown corpus expression %T", e))
-}
-
-// compileMean is mean(m): the rows of m's breakdown whose key occurs in
-// the gold (and passes the filter), averaged field by field, in key
-// order; no such row is 0.
-func compileMean(e *typecheck.CorpusMean) corpusFn {
-	m := e.Metric
-	keep := func(string) bool { return true }
-	if e.Filter != nil {
-		keep = keyCond(e.Filter, e.Key)
-	}
-	return func(vals map[*typecheck.Metric]*MetricResult) cval {
-		var sum cval
-		n := 0
-		for _, r := range vals[m].By {
-			if r.Sums.GoldGold <= 0 || !keep(r.Name) {
-				continue
-			}
-			sum[0] += r.Precision
-			sum[1] += r.Recall
-			sum[2] += r.F1
-			n++
-		}
-		if n == 0 {
-			return cval{}
-		}
-		return cval{sum[0] / float64(n), sum[1] / float64(n), sum[2] / float64(n)}
-	}
-}
-
-func fieldwise1(a cval, f func(float64) float64) cval { return cval{f(a[0]), f(a[1]), f(a[2])} }

@@ -18,6 +18,9 @@ type compSlot struct {
 	tag  int32
 	off  int32 // key children: pool[off : off+len]
 	len  int32
+	// refs are the node each document of the pair shares for this value
+	// (Arena.SharedComposite), +1: 0 is none yet.
+	refs [2]Ref
 }
 
 func (t *compTable) reset() {
@@ -42,6 +45,12 @@ func hashKey(kind Kind, tag int, ids []ID) uint64 {
 
 // intern returns the ID of the key, calling fresh for a new one.
 func (t *compTable) intern(kind Kind, tag int, ids []ID, fresh func() ID) ID {
+	return t.slot(kind, tag, ids, fresh).id
+}
+
+// slot returns the slot of the key, filled now when the key is new; the
+// pointer is valid until the next call.
+func (t *compTable) slot(kind Kind, tag int, ids []ID, fresh func() ID) *compSlot {
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
@@ -53,10 +62,10 @@ func (t *compTable) intern(kind Kind, tag int, ids []ID, fresh func() ID) ID {
 			*s = compSlot{hash: h, id: fresh(), gen: t.gen, kind: kind, tag: int32(tag), off: int32(len(t.pool)), len: int32(len(ids))}
 			t.pool = append(t.pool, ids...)
 			t.n++
-			return s.id
+			return s
 		}
 		if s.hash == h && s.kind == kind && s.tag == int32(tag) && t.equal(s, ids) {
-			return s.id
+			return s
 		}
 	}
 }

@@ -286,8 +286,37 @@ func (a *Arena) composite(kind Kind, tag int, kids []Ref) Ref {
 	return a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
 }
 
+// SharedComposite is Composite for a value of one document of the pair
+// (side 0 or 1): a document's equal values share one node, as its equal
+// leaves do (the gold's many empty sets, or a word's key repeated as
+// another word's head, are one node each). The two documents never share
+// a node: a matching tells a cross sum from a self-sum by its collections'
+// nodes.
+func (a *Arena) SharedComposite(side int, kind Kind, tag int, kids []Ref) Ref {
+	if kind == Set {
+		kids = a.dedupe(kids)
+	}
+	s := a.comps.slot(kind, tag, a.kidIDs(kind, kids), a.newID)
+	if r := s.refs[side]; r > 0 {
+		return r - 1
+	}
+	id := s.id
+	off := int32(len(a.kids))
+	a.kids = append(a.kids, kids...)
+	r := a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
+	// s may have moved (add does not intern, so it has not): set its ref.
+	s.refs[side] = r + 1
+	return r
+}
+
 // internKids returns the ID of a composite with these children.
 func (a *Arena) internKids(kind Kind, tag int, kids []Ref) ID {
+	return a.comps.intern(kind, tag, a.kidIDs(kind, kids), a.newID)
+}
+
+// kidIDs are the IDs of kids, the key of a composite (sorted for sets and
+// bags), in a.ids.
+func (a *Arena) kidIDs(kind Kind, kids []Ref) []ID {
 	// Lazy children first: interning them uses a.ids too.
 	for _, k := range kids {
 		if a.nodes[k].id == lazyID {
@@ -302,7 +331,7 @@ func (a *Arena) internKids(kind Kind, tag int, kids []Ref) ID {
 		slices.Sort(ids)
 	}
 	a.ids = ids
-	return a.comps.intern(kind, tag, ids, a.newID)
+	return ids
 }
 
 // dedupe returns kids without repeated IDs, keeping first occurrences. It

@@ -116,14 +116,13 @@ func TestDocuments(t *testing.T) {
 	_, in := parseText(t, "x O\n-DOCSTART- -X- -X- O\n\na B-PER\nb O\n\n-DOCSTART- -X- -X- O\n")
 	require.Len(t, in.Docs, 3)
 	for i, want := range []struct {
-		line  int
-		shape string
-	}{{1, "1 tokens"}, {2, "3 tokens"}, {7, "1 tokens"}} {
+		line, tokens int
+	}{{1, 1}, {2, 3}, {7, 1}} {
 		d := in.Docs[i]
 		assert.Equal(t, i, d.Index)
 		assert.Equal(t, fmt.Sprint(i+1), d.ID)
 		assert.Equal(t, want.line, d.Line)
-		assert.Equal(t, want.shape, d.Shape)
+		assert.Equal(t, want.tokens, d.Partner.(*Shape).Tokens)
 		assert.Equal(t, fmt.Sprintf("document %s (line %d)", d.ID, d.Line), d.Describe())
 	}
 }
@@ -445,7 +444,7 @@ func FuzzParse(f *testing.F) {
 			// Tags are separated by ASCII white space, as the adapter
 			// splits columns (conlleval's \s); a tag may hold U+00A0.
 			n := len(strings.FieldsFunc(doc.Tags, func(r rune) bool { return r == ' ' || r == '\t' }))
-			assert.Equal(t, fmt.Sprintf("%d tokens", n), d.Shape)
+			assert.Equal(t, n, d.Partner.(*Shape).Tokens)
 			for _, e := range append(doc.Entities, doc.Loose...) {
 				assert.True(t, 0 <= e.Start && e.Start <= e.End && e.End < n, d.JSON)
 			}
@@ -461,6 +460,19 @@ func TestSentences(t *testing.T) {
 	in, err := ParseReader("g.txt", strings.NewReader(text))
 	require.NoError(t, err)
 	require.Len(t, in.Docs, 2)
-	assert.Equal(t, []document.Sentence{{Tokens: 1, Line: 1}, {Tokens: 2, Line: 3}, {Tokens: 1, Line: 6}, {Tokens: 1, Line: 8}}, in.Docs[0].Sentences)
-	assert.Equal(t, []document.Sentence{{Tokens: 1, Line: 10}, {Tokens: 1, Line: 12}}, in.Docs[1].Sentences)
+	assert.Equal(t, []Sentence{{Tokens: 1, Line: 1}, {Tokens: 2, Line: 3}, {Tokens: 1, Line: 6}, {Tokens: 1, Line: 8}}, in.Docs[0].Partner.(*Shape).Sentences)
+	assert.Equal(t, []Sentence{{Tokens: 1, Line: 10}, {Tokens: 1, Line: 12}}, in.Docs[1].Partner.(*Shape).Sentences)
+}
+
+// TestPartAt names the first sentence where a prediction parts from its
+// gold: one of another length, or one that the other side lacks.
+func TestPartAt(t *testing.T) {
+	g := []Sentence{{Tokens: 1, Line: 1}, {Tokens: 9, Line: 3}, {Tokens: 2, Line: 13}}
+	assert.Equal(t, "; the files part at its sentence 2: 9 tokens from g.txt:3, 8 from p.txt:3",
+		partAt(g, []Sentence{{Tokens: 1, Line: 1}, {Tokens: 8, Line: 3}, {Tokens: 2, Line: 12}}, "g.txt", "p.txt"))
+	assert.Equal(t, "; the files part at its sentence 3: g.txt:13 starts one of 2 tokens, the prediction has no more sentences",
+		partAt(g, g[:2], "g.txt", "p.txt"))
+	assert.Equal(t, "; the files part at its sentence 3: p.txt:13 starts one of 2 tokens, the gold has no more sentences",
+		partAt(g[:2], g, "g.txt", "p.txt"))
+	assert.Equal(t, "", partAt(g, g, "g.txt", "p.txt"))
 }

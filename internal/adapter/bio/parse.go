@@ -416,32 +416,31 @@ func (w *writer) document(k int) document.Doc {
 	d := &w.p.docs[k]
 	id := strconv.Itoa(k + 1)
 	return document.Doc{
-		Index:     k,
-		Line:      int(d.line),
-		ID:        id,
-		JSON:      string(w.out),
-		Name:      fmt.Sprintf("document %s (line %d)", id, d.line),
-		Shape:     fmt.Sprintf("%d tokens", w.tokens),
-		Sentences: w.p.sentencesOf(k),
+		Index:   k,
+		Line:    int(d.line),
+		ID:      id,
+		JSON:    string(w.out),
+		Name:    fmt.Sprintf("document %s (line %d)", id, d.line),
+		Partner: &Shape{Tokens: w.tokens, Sentences: w.p.sentencesOf(k)},
 	}
 }
 
 // sentencesOf lists the sentences of document k, for the message when a
 // prediction's document has other tokens than its gold's (16 bytes a
 // sentence, held while the document waits to be scored).
-func (p *parser) sentencesOf(k int) []document.Sentence {
+func (p *parser) sentencesOf(k int) []Sentence {
 	d := p.docs[k]
 	end, sentEnd := p.codes.n, int32(len(p.sents))
 	if k+1 < len(p.docs) {
 		end, sentEnd = p.docs[k+1].start, p.docs[k+1].sent
 	}
-	var out []document.Sentence
+	var out []Sentence
 	for i := d.sent; i < sentEnd; i++ {
 		next := end
 		if i+1 < sentEnd {
 			next = p.sents[i+1].start
 		}
-		out = append(out, document.Sentence{Tokens: int(next - p.sents[i].start), Line: int(p.sents[i].line)})
+		out = append(out, Sentence{Tokens: int(next - p.sents[i].start), Line: int(p.sents[i].line)})
 	}
 	return out
 }
