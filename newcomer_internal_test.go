@@ -14,7 +14,7 @@ import (
 // reader of its documents reads only fields the format writes, so the
 // check above never refuses the right spec.
 func TestFormatsFitTheirSpecs(t *testing.T) {
-	for _, f := range adapter.Formats {
+	for _, f := range adapter.List() {
 		for _, name := range f.Specs {
 			spec, err := Load(name)
 			require.NoError(t, err)

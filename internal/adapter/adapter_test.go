@@ -89,7 +89,7 @@ func TestFormatFields(t *testing.T) {
 		"conll16":   "../../testdata/conll16/tutorial/en-trial.relations.json",
 		"bio":       "../../testdata/ner/conll2003/gold.iob2.txt",
 	}
-	for _, f := range adapter.Formats {
+	for _, f := range adapter.List() {
 		if f == document.JSON || f == document.JSONLines {
 			assert.Nil(t, f.Fields, "JSON documents have any fields")
 			continue

@@ -59,9 +59,9 @@ type Input struct {
 	Positional bool
 	// Unpaired is the official scorer's convention for documents without a
 	// partner in the other file, set by adapters whose scorer has one
-	// (DESIGN §2.1); pairing follows it and warns about each such document,
-	// naming Convention ("the MRP 2019 scorer"). The gold file's
-	// convention wins when both files have one.
+	// (docs/cli.md, Errors and warnings); pairing follows it and warns about
+	// each such document, naming Convention ("the MRP 2019 scorer"). The
+	// gold file's convention wins when both files have one.
 	Unpaired   Unpaired
 	Convention string
 	// Format is the adapter that read the input (nil for JSON), so that
@@ -180,7 +180,7 @@ func (d *Doc) Key(path string) (key, why string) {
 }
 
 // Format is an input adapter: it turns a file of another format into the
-// JSON documents of a shipped spec (DESIGN §5).
+// JSON documents of a shipped spec (the input formats, docs/cli.md).
 type Format struct {
 	Name string
 	// Title names the format in messages, as in "gold.conll is a
@@ -200,8 +200,8 @@ type Format struct {
 	// Expect says what a file of this format starts with, for the message
 	// when no format fits a file ("a \"#begin document\" line").
 	Expect string
-	// Parse reads a whole file. name is used in messages. Nil for a
-	// format the design names whose adapter is not built yet.
+	// Parse reads a whole file. name is used in messages. Every format
+	// has one (the adapter registry refuses a format without).
 	Parse func(name string, r io.Reader) (*Input, error)
 	// ParseFields, when set, is Parse writing only the costly optional
 	// fields of its documents that want accepts (a spec's input type

@@ -87,6 +87,9 @@ func (ds *decoders) get(t types.Type) decodeFn {
 func (ds *decoders) build(t types.Type) decodeFn {
 	switch t := t.(type) {
 	case *types.Basic:
+		if t.Kind == types.JSON {
+			return jsonDecoder()
+		}
 		return basicDecoder(t.Kind)
 	case *types.Collection:
 		return ds.collection(t)
@@ -356,6 +359,10 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 			var err *pathError
 			for i, f := range t.Fields {
 				fv := gjson.Get(raw, f.Path)
+				if !fv.Exists() && f.Type == types.JSONType {
+					kids = append(kids, d.a.Null()) // json: absent is null
+					continue
+				}
 				if !fv.Exists() {
 					err = missing(i)
 					break
@@ -393,7 +400,9 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 			return 0, err
 		}
 		for i, r := range kids {
-			if r < 0 {
+			if r < 0 && t.Fields[i].Type == types.JSONType {
+				kids[i] = d.a.Null() // json: absent is null
+			} else if r < 0 {
 				return 0, missing(i)
 			}
 		}

@@ -9,9 +9,9 @@ import (
 )
 
 // scanner reads one JSON document in a single pass. The decoders of
-// decode.go drive it by type, so each byte is read once: gjson's ForEach,
-// which the decoder used first, rescans a nested value once per level of
-// nesting (a coreference mention four times). Documents reach the scanner
+// decode.go drive it by type, so each byte is read once, where gjson's
+// ForEach would rescan a nested value once per level of nesting (a
+// coreference mention four times). Documents reach the scanner
 // already validated (ParseJSON checks them with gjson; adapters write
 // valid JSON), but it never trusts that: malformed input gives an error,
 // not a panic.

@@ -7,6 +7,7 @@ import (
 	"github.com/metricc/metricc/internal/ast"
 	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/solver"
+	"github.com/metricc/metricc/internal/stdlib"
 	"github.com/metricc/metricc/internal/typecheck"
 	"github.com/metricc/metricc/internal/typecheck/types"
 	"github.com/metricc/metricc/internal/value"
@@ -93,8 +94,11 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 	defer func() {
 		if r := recover(); r != nil {
 			msg := fmt.Sprintf("internal error while scoring: %v", r)
-			if e, ok := r.(evalError); ok {
+			switch e := r.(type) {
+			case evalError:
 				msg = e.msg
+			case stdlib.DataError:
+				msg = e.Msg
 			}
 			if current >= 0 {
 				msg = fmt.Sprintf("metric %q: %s", p.Metrics[current].Def.Name, msg)
@@ -325,6 +329,8 @@ func emptyValue(t types.Type, tag func(*types.Record) int) func(d *decoder) valu
 		return emptyValue(t.Alts[0], tag)
 	case *types.Basic:
 		switch t.Kind {
+		case types.JSON:
+			return func(d *decoder) value.Ref { return d.a.Null() }
 		case types.String:
 			return func(d *decoder) value.Ref { return d.a.String("") }
 		case types.Bool:

@@ -29,6 +29,8 @@ const (
 	Set
 	Bag
 	Seq
+	// Null is JSON's null, a value of the json type (see json.go).
+	Null
 )
 
 // Ref is a node of an Arena.
