@@ -21,6 +21,9 @@ type Doc struct {
 	Line  int    // line where the document starts, from 1
 	ID    string // pairing key when the input type has an id field
 	JSON  string
+	// Shared: JSON is JSON with shared values (see AppendName), which an
+	// adapter writes; PlainJSON spells it out.
+	Shared bool
 	// Name overrides the default description of the document in errors,
 	// for adapters whose documents are not JSON in the file.
 	Name string
@@ -163,7 +166,7 @@ func (l DataErrors) Error() string {
 // a number written as Go's shortest decimal. why is non-empty when the
 // value there is neither.
 func (d *Doc) Key(path string) (key, why string) {
-	v := gjson.Get(d.JSON, path)
+	v := gjson.Get(d.PlainJSON(), path)
 	switch v.Type {
 	case gjson.String:
 		// A copy: the key outlives the document (a run keeps every

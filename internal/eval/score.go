@@ -288,7 +288,12 @@ func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.
 	if d == nil {
 		return p.empty(dec), nil
 	}
-	r, perr := decodeJSON(p.decode, dec, d.JSON)
+	text, shared := d.JSON, d.Shared
+	if shared && p.bound {
+		// gjson paths read plain JSON.
+		text, shared = d.PlainJSON(), false
+	}
+	r, perr := decodeJSON(p.decode, dec, text, shared)
 	if perr != nil {
 		return 0, &document.DataError{File: path, Doc: d.Describe(), Path: perr.path(), Msg: perr.msg}
 	}

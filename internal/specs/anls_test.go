@@ -11,9 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/anlsgen"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/document"
 )
 
 // anlsRecord is what testdata/anls's scripts recorded from the anls-star
@@ -50,11 +49,9 @@ func readANLS(t *testing.T, name string) anlsRecord {
 // returns the corpus value and each document's.
 func scoreANLS(t *testing.T, gold, pred []byte) (float64, map[string]float64) {
 	t.Helper()
-	g, err := document.ParseJSON("gold.jsonl", gold, "jsonl")
-	require.NoError(t, err)
-	p, err := document.ParseJSON("pred.jsonl", pred, "jsonl")
-	require.NoError(t, err)
-	res, err := plan(t, "anls").Score(g, p, corpus.Options{PerDoc: true, Workers: 2})
+	g := jsonlSource("gold.jsonl", gold)
+	p := jsonlSource("pred.jsonl", pred)
+	res, err := load(t, "anls").Score(g, p, metricc.Options{PerDoc: true, Workers: 2})
 	require.NoError(t, err)
 	m := res.Metrics[0]
 	require.Equal(t, "anls", m.Name)
@@ -128,11 +125,9 @@ func TestANLSErrors(t *testing.T) {
 		{`{"$or": ["x"], "b": 1}`, `"x"`, `lists alternatives and has no other key`},
 		{`[]`, `"x"`, "the gold answer is an empty list and the prediction a string"},
 	} {
-		g, err := document.ParseJSON("gold.jsonl", []byte(`{"id": "7", "answer": `+c.gold+"}\n"), "jsonl")
-		require.NoError(t, err)
-		p, err := document.ParseJSON("pred.jsonl", []byte(`{"id": "7", "answer": `+c.pred+"}\n"), "jsonl")
-		require.NoError(t, err)
-		_, err = plan(t, "anls").Score(g, p, corpus.Options{Workers: 1})
+		g := jsonlSource("gold.jsonl", []byte(`{"id": "7", "answer": `+c.gold+"}\n"))
+		p := jsonlSource("pred.jsonl", []byte(`{"id": "7", "answer": `+c.pred+"}\n"))
+		_, err := load(t, "anls").Score(g, p, metricc.Options{Workers: 1})
 		require.Error(t, err, c.gold)
 		assert.Contains(t, err.Error(), `document "7"`)
 		assert.Contains(t, err.Error(), `metric "anls": anls_star: `)
@@ -144,15 +139,17 @@ func TestANLSErrors(t *testing.T) {
 // docs compare it with the anls-star package on the same corpus).
 func BenchmarkANLS(b *testing.B) {
 	c := anlsgen.Generate(anlsgen.Config{Docs: 1000, Seed: 1})
-	g, err := document.ParseJSON("gold.jsonl", c.Gold, "jsonl")
-	require.NoError(b, err)
-	p, err := document.ParseJSON("pred.jsonl", c.Pred, "jsonl")
-	require.NoError(b, err)
-	pl := plan(b, "anls")
+	pl := load(b, "anls")
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := pl.Score(g, p, corpus.Options{Workers: 1}); err != nil {
+		g, p := jsonlSource("gold.jsonl", c.Gold), jsonlSource("pred.jsonl", c.Pred)
+		if _, err := pl.Score(g, p, metricc.Options{Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// jsonlSource reads JSON Lines held in memory.
+func jsonlSource(name string, data []byte) metricc.Source {
+	return metricc.Reader(name, bytes.NewReader(data), "jsonl")
 }

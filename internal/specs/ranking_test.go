@@ -4,11 +4,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/metricc/metricc"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/document"
 )
 
 // TestRankingSpec: two queries, both ranked A B C D E; q1's relevant
@@ -16,15 +14,13 @@ import (
 // Each metric is its value on every side, and the corpus value the mean
 // over the queries, as trec_eval's summary line.
 func TestRankingSpec(t *testing.T) {
-	gold, err := document.ParseJSON("gold.jsonl", []byte(`{"id": "q1", "ranking": ["A", "C", "F"]}
+	gold := jsonlSource("gold.jsonl", []byte(`{"id": "q1", "ranking": ["A", "C", "F"]}
 {"id": "q2", "ranking": {"A": 3, "C": 2, "F": 1, "B": 0}}
-`), "jsonl")
-	require.NoError(t, err)
-	pred, err := document.ParseJSON("pred.jsonl", []byte(`{"id": "q2", "ranking": ["A", "B", "C", "D", "E"]}
+`))
+	pred := jsonlSource("pred.jsonl", []byte(`{"id": "q2", "ranking": ["A", "B", "C", "D", "E"]}
 {"id": "q1", "ranking": ["A", "B", "C", "D", "E"]}
-`), "jsonl")
-	require.NoError(t, err)
-	res, err := plan(t, "ranking").Score(gold, pred, corpus.Options{Workers: 1})
+`))
+	res, err := load(t, "ranking").Score(gold, pred, metricc.Options{Workers: 1})
 	require.NoError(t, err)
 	binary := (1 + 1/math.Log2(4)) / (1 + 1/math.Log2(3) + 1/math.Log2(4))
 	graded := (3 + 2/math.Log2(4)) / (3 + 2/math.Log2(3) + 1/math.Log2(4))
