@@ -1042,6 +1042,9 @@ func (c *checker) mean(x *ast.Call, self *nameEntry, deps map[*Metric]bool) Corp
 		c.errorf(base, "mean(%s) averages the rows of a breakdown, but metric %q has no by (as in metric %s = F<->[items](delta) by label)", base.Name, base.Name, base.Name)
 		return nil
 	}
+	if e.m.By == nil {
+		return nil // its by did not check, which is reported there
+	}
 	deps[e.m] = true
 	m := &CorpusMean{Src: x, Metric: e.m, Key: e.m.By.Out}
 	if cond != nil {
