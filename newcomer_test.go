@@ -99,3 +99,61 @@ func TestSpecFromStandardInput(t *testing.T) {
 	r.Close()
 	assert.ErrorContains(t, err, "<stdin>:1:7: ")
 }
+
+// TestValuesNilSlices: a nil slice or map in Go values is an empty
+// collection (encoding/json alone writes null), wherever it sits; and a
+// message names a Go value by its place among the values, not by a line.
+func TestValuesNilSlices(t *testing.T) {
+	spec, err := metricc.Compile("x.metric", `
+type Item { tags: set<string>, n: int }
+type Doc  { id: string, xs: set<int>, items: bag<Item>, deep: seq<seq<int>> }
+input Doc
+metric xs = F<->[xs](delta)
+metric items = F<->[items](delta)
+metric deep = F<->[deep](delta)
+`)
+	require.NoError(t, err)
+	type item struct {
+		Tags []string `json:"tags"`
+		N    int      `json:"n"`
+	}
+	type doc struct {
+		ID    string  `json:"id"`
+		Xs    []int   `json:"xs"`
+		Items []item  `json:"items"`
+		Deep  [][]int `json:"deep"`
+	}
+	gold := []any{
+		doc{"1", []int{1, 2}, []item{{nil, 1}, {[]string{"a"}, 2}}, [][]int{nil, {1}}},
+		doc{"2", nil, nil, nil},
+		&doc{"3", nil, []item{{nil, 3}}, nil},
+	}
+	pred := []any{
+		doc{"1", []int{1}, []item{{[]string{}, 1}}, [][]int{{}, {1}}},
+		doc{"2", []int{}, []item{}, [][]int{}},
+		doc{"3", []int{}, []item{{[]string{}, 3}}, [][]int{}},
+	}
+	res, err := spec.Score(metricc.Values("gold", gold...), metricc.Values("pred", pred...), metricc.Options{})
+	require.NoError(t, err)
+	// xs: 1 common of 1 predicted and 2 gold; items: {nil,1} equals {[],1}
+	// and {nil,3} equals {[],3}; deep: both sequences of document 1 agree.
+	sums := func(m string) [3]float64 {
+		s := res.Metric(m).Sums
+		return [3]float64{s.PredGold, s.PredPred, s.GoldGold}
+	}
+	assert.Equal(t, [3]float64{1, 1, 2}, sums("xs"))
+	assert.Equal(t, [3]float64{2, 2, 3}, sums("items"))
+	assert.Equal(t, [3]float64{2, 2, 2}, sums("deep"))
+	// The values given are not changed.
+	assert.Nil(t, gold[1].(doc).Xs)
+	assert.Nil(t, gold[0].(doc).Items[0].Tags)
+
+	type bad struct {
+		ID string   `json:"id"`
+		Xs []string `json:"xs"`
+	}
+	_, err = spec.Score(metricc.Values("gold", doc{ID: "1"}, doc{ID: "2"}), metricc.Values("pred", doc{ID: "1"}, bad{"2", []string{"a"}}), metricc.Options{})
+	assert.EqualError(t, err, `pred: value 2 (id "2"): xs.0: expected an integer, found a string "a"`)
+	_, err = spec.Score(metricc.Values("gold", doc{ID: "1"}), metricc.Values("pred", doc{ID: "1"}, doc{ID: "1"}), metricc.Options{})
+	assert.EqualError(t, err, `pred: value 2 (id "1"): duplicate id "1" (first at value 1 (id "1"))`)
+}
