@@ -157,3 +157,24 @@ metric deep = F<->[deep](delta)
 	_, err = spec.Score(metricc.Values("gold", doc{ID: "1"}), metricc.Values("pred", doc{ID: "1"}, doc{ID: "1"}), metricc.Options{})
 	assert.EqualError(t, err, `pred: value 2 (id "1"): duplicate id "1" (first at value 1 (id "1"))`)
 }
+
+// TestOverflowNamesTheMetric: a metric whose corpus value overflows is
+// refused at its declaration in the spec (file, line and column), since
+// the spec is what must change.
+func TestOverflowNamesTheMetric(t *testing.T) {
+	spec, err := metricc.Compile("big.metric", "type Doc { id: string, xs: bag<float> }\ninput Doc\nmetric m = S~[xs](delta)\nmetric big = S~[xs](1e308 * delta)\nmetric sum = big.value * 2\n")
+	require.NoError(t, err)
+	type doc struct {
+		ID string    `json:"id"`
+		Xs []float64 `json:"xs"`
+	}
+	docs := []any{doc{"a", []float64{1}}, doc{"b", []float64{1}}}
+	_, err = spec.Score(metricc.Values("gold", docs...), metricc.Values("pred", docs...), metricc.Options{})
+	var se *metricc.SpecError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, `big.metric:4:1: metric "big" over the corpus: Σ(X,Y) (prediction against gold) is +Inf, beyond float64's range (±1.798e+308); scale it down`, err.Error())
+	// Corpus arithmetic that overflows names its own metric.
+	_, err = spec.Score(metricc.Values("gold", docs[0]), metricc.Values("pred", docs[0]), metricc.Options{})
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, `big.metric:5:1: metric "sum" over the corpus: its value is +Inf, beyond float64's range (±1.798e+308); scale it down`, err.Error())
+}
