@@ -22,6 +22,9 @@ type Source struct {
 	// may leave out costly fields nobody reads, and refuse a spec that
 	// needs a field they never write).
 	open func(rd *document.Reader) (document.Stream, io.Closer, error)
+	// path and format are a file's (File, FileFormat), for what reads it
+	// again: the words of an explained document.
+	path, format string
 }
 
 // File reads the file at path, its format detected from its content (see
@@ -33,7 +36,7 @@ func File(path string) Source { return FileFormat(path, adapter.Auto) }
 func FileFormat(path, format string) Source {
 	return Source{open: func(rd *document.Reader) (document.Stream, io.Closer, error) {
 		return adapter.OpenFileFields(path, format, rd)
-	}}
+	}, path: path, format: format}
 }
 
 // Reader reads documents from r in the named format; name stands for the
@@ -116,3 +119,22 @@ func InputFormats() []string { return adapter.Names() }
 
 // InputFormatList is InputFormats in prose, for help texts.
 func InputFormatList() string { return adapter.NameList() }
+
+// gloss is what says in words what the items of document d of the source
+// cover, when its format knows (a CoNLL-2012 file's words, an AMR's
+// concepts); nil for JSON, readers and Go values, or when it cannot be
+// read.
+func (src Source) gloss(d *document.Doc) document.Gloss {
+	if src.path == "" || src.path == "-" || d == nil {
+		return nil
+	}
+	f := adapter.FormatOf(src.path, src.format)
+	if f == nil || f.Gloss == nil {
+		return nil
+	}
+	g, err := f.Gloss(src.path, d)
+	if err != nil {
+		return nil // the explanation stands without words
+	}
+	return g
+}

@@ -104,6 +104,26 @@ func Detect(head []byte) *document.Format {
 	return nil
 }
 
+// FormatOf returns the format the file at path is read in with the named
+// format ("auto": detected from its start, or a directory's layout), or
+// nil for JSON and when none fits.
+func FormatOf(path, format string) *document.Format {
+	if format != Auto && format != "" {
+		return Lookup(format)
+	}
+	if isDir(path) {
+		return DetectDir(path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, headSize)
+	n, _ := io.ReadFull(f, head)
+	return Detect(head[:n])
+}
+
 // List returns every format, in registry order.
 func List() []*document.Format { return slices.Clone(formats.list) }
 

@@ -197,6 +197,10 @@ type Format struct {
 	// Specs are the shipped specs that read this format's documents, for
 	// the messages that point a user to them.
 	Specs []string
+	// Gloss, when set, returns the Gloss of document d of the file at path
+	// (read again when the words are not in d itself), for explanations;
+	// nil: items are shown as JSON only.
+	Gloss func(path string, d *Doc) (Gloss, error)
 	// Detect reports whether the start of a file (up to 64 KB) is in this
 	// format; nil for formats that are only chosen by name.
 	Detect func(head []byte) bool

@@ -72,7 +72,7 @@ import (
 
 // Format is the bio input adapter.
 var Format = &document.Format{Name: "bio", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "CoNLL-2003 columns: a token per line, its tag last",
-	Title: "CoNLL-2003 (BIO)", Fields: []string{"id", "tags", "entities", "loose"}, Specs: []string{"ner"}}
+	Title: "CoNLL-2003 (BIO)", Fields: []string{"id", "tags", "entities", "loose"}, Specs: []string{"ner"}, Gloss: Gloss}
 
 // Read reads the file at path; see ParseReader.
 func Read(path string) (*document.Input, error) {

@@ -92,6 +92,9 @@ type parser struct {
 	// docStartLine is the first of them.
 	docStartTags int
 	docStartLine int32
+	// words, when keepWords is set (Gloss), are the tokens' first columns.
+	keepWords bool
+	words     []string
 	// The first raw tag (no prefix) and the first prefixed one, with their
 	// lines (0: none), for the error when a file mixes them.
 	firstRaw, firstPrefixed       int32
@@ -215,6 +218,9 @@ func (p *parser) feed(line []byte) {
 		p.codes.push(0)
 		p.seen |= bit('O')
 		p.inSent = false
+		if p.keepWords {
+			p.words = append(p.words, docStart)
+		}
 		return
 	}
 	if text[0] == '-' && firstIs(text, boundary) {
@@ -230,6 +236,13 @@ func (p *parser) feed(line []byte) {
 		p.inSent = true
 	}
 	p.codes.push(code)
+	if p.keepWords {
+		word := ""
+		if first, _, _ := columns(text); len(first) < len(text) {
+			word = string(first) // a line of one column is a tag alone
+		}
+		p.words = append(p.words, word)
+	}
 }
 
 // code returns the code of a tag, reading it on first sight; a malformed
