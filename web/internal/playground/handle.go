@@ -5,10 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"runtime/debug"
-	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,14 +48,14 @@ type Input struct {
 // RunOpts are the flags of `metricc run` the page offers. Search limits
 // read as the flags do: a missing one is the default, 0 is no limit.
 type RunOpts struct {
-	Metrics      []string           `json:"metrics,omitempty"`
-	Macro        bool               `json:"macro,omitempty"`
-	AllowMissing bool               `json:"allow_missing,omitempty"`
-	Set          map[string]float64 `json:"set,omitempty"`
-	SearchNodes  *int               `json:"search_nodes,omitempty"`
-	SearchTime   *float64           `json:"search_time,omitempty"` // seconds
-	SearchWork   *int64             `json:"search_work,omitempty"`
-	SearchPairs  *int               `json:"search_pairs,omitempty"`
+	Metrics      []string `json:"metrics,omitempty"`
+	Macro        bool     `json:"macro,omitempty"`
+	AllowMissing bool     `json:"allow_missing,omitempty"`
+	Set          []string `json:"set,omitempty"` // NAME=VALUE, as --set takes them
+	SearchNodes  *int     `json:"search_nodes,omitempty"`
+	SearchTime   *float64 `json:"search_time,omitempty"` // seconds
+	SearchWork   *int64   `json:"search_work,omitempty"`
+	SearchPairs  *int     `json:"search_pairs,omitempty"`
 }
 
 // Response answers a Request. On failure Error holds the message the
@@ -142,12 +141,17 @@ func compile(req *Request) (*metricc.Spec, error) {
 		name = "spec.metric"
 	}
 	opts := []metricc.Option{metricc.WithFiles(specs.ReadFile)}
-	for _, k := range sortedKeys(req.Options.Set) {
-		v := req.Options.Set[k]
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("--set %s: %v is not a number", k, v)
+	for _, set := range req.Options.Set {
+		k, v, ok := strings.Cut(set, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok || k == "" {
+			return nil, fmt.Errorf("--set wants NAME=VALUE, as in --set cutoff=1.0; got %q", set)
 		}
-		opts = append(opts, metricc.WithParam(k, v))
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, fmt.Errorf("--set %s: %q is not a number", k, v)
+		}
+		opts = append(opts, metricc.WithParam(k, f))
 	}
 	return metricc.Compile(name, req.Spec.Source, opts...)
 }
@@ -350,10 +354,6 @@ func Message(err error) string {
 		fmt.Fprintln(&b, msg)
 	}
 	return strings.TrimRight(b.String(), "\n")
-}
-
-func sortedKeys(m map[string]float64) []string {
-	return slices.Sorted(maps.Keys(m))
 }
 
 // HandleJSON is Handle on the JSON of a request, answering JSON.

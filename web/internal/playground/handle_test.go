@@ -39,7 +39,7 @@ func TestHandleRun(t *testing.T) {
 	assert.Equal(t, []string{"json", "json"}, resp.Formats)
 	assert.Equal(t, 2, resp.Table.Documents)
 	assert.Equal(t, "conll", resp.Table.Corpus[len(resp.Table.Corpus)-1].Name)
-	assert.Equal(t, "0.458182", resp.Table.Corpus[len(resp.Table.Corpus)-1].Value.Text)
+	assert.Equal(t, "45.82", resp.Table.Corpus[len(resp.Table.Corpus)-1].Value.Text)
 	require.Len(t, resp.Table.Docs, 2)
 	assert.Equal(t, "pradhan", resp.Table.Docs[0].ID)
 }
@@ -118,8 +118,12 @@ func TestHandleOptions(t *testing.T) {
 	assert.Equal(t, "metricc: --search-pairs cannot be negative (0 means no limit)", Handle(req, nil).Error)
 
 	req = corefRequest(t)
-	req.Options.Set = map[string]float64{"nope": 1}
+	req.Options.Set = []string{"nope=1"}
 	assert.Contains(t, Handle(req, nil).Error, "nope")
+	req.Options.Set = []string{"cutoff"}
+	assert.Equal(t, `metricc: --set wants NAME=VALUE, as in --set cutoff=1.0; got "cutoff"`, Handle(req, nil).Error)
+	req.Options.Set = []string{"cutoff = x"}
+	assert.Equal(t, `metricc: --set cutoff: "x" is not a number`, Handle(req, nil).Error)
 
 	req = corefRequest(t)
 	req.Options.Metrics = []string{"muc"}

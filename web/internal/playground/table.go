@@ -52,9 +52,9 @@ type Row struct {
 }
 
 // Cell is a number: Raw as the JSON output writes it (null when not
-// finite), Text as the table prints it (percent with two decimals for P,
-// R and F1; six significant digits for a value, in the F1 column for a
-// corpus metric).
+// finite), Text as the table prints it: percent with two decimals for P,
+// R, F1 and the value of a corpus metric (which the table prints in the F1
+// column), six significant digits for a declared value.
 type Cell struct {
 	Raw  string `json:"raw"`
 	Text string `json:"text"`
@@ -190,7 +190,13 @@ func fill(r *Row, mj *metricJSON) error {
 		}
 	}
 	if len(mj.Value) > 0 {
-		if r.Value, err = valueCell(mj.Value); err != nil {
+		text := valueCell
+		if len(mj.Precision) == 0 {
+			// A corpus metric's value is printed as a percentage, in the
+			// F1 column.
+			text = pctCell
+		}
+		if r.Value, err = text(mj.Value); err != nil {
 			return err
 		}
 	}

@@ -42,9 +42,9 @@ func TestTableOf(t *testing.T) {
 			{Name: "arg (micro(clip))", Metric: "arg", Average: "micro(clip)", P: &Cell{"0.12125", "12.12"}, R: &Cell{"1", "100.00"}, F1: &Cell{"null", "–"}, Value: &Cell{"1.75", "1.75"}},
 			{Name: "smatch", Metric: "smatch", P: &Cell{"1", "100.00"}, R: &Cell{"1", "100.00"}, F1: &Cell{"1", "100.00"},
 				Search: &Search{Pairs: 3, Proven: 1, Interrupted: 2, MaxGap: "null", Text: "1 of 3 document pairs proven optimal (largest gap unknown; 2 interrupted)"}},
-			{Name: "conll", Metric: "conll", Value: &Cell{"0.4581818181818182", "0.458182"}},
+			{Name: "conll", Metric: "conll", Value: &Cell{"0.4581818181818182", "45.82"}},
 		},
-		Docs: []Doc{{ID: "d1", Rows: []Row{{Name: "conll", Metric: "conll", Value: &Cell{"1", "1"}}}}},
+		Docs: []Doc{{ID: "d1", Rows: []Row{{Name: "conll", Metric: "conll", Value: &Cell{"1", "100.00"}}}}},
 	}, tab)
 }
 
