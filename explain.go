@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/explain"
 )
@@ -32,24 +33,39 @@ func (s *Spec) Explain(gold, pred Source, doc string, opts Options) (*Explanatio
 	if pair == nil {
 		return nil, noDoc(doc, ids, g.Path(), p.Path())
 	}
-	eo := s.evalOptions(opts)
+	eo := opts
 	eo.Bootstrap, eo.Progress, eo.Shards = 0, nil, 0
-	sc, err := s.plan.ScorePair(g.Path(), p.Path(), pair, eo)
+	traced, err := s.tracedPlan()
+	if err != nil {
+		return nil, err
+	}
+	// One scoring, traced: the numbers and the alignments beneath them
+	// come from the same matchings.
+	sc, traces, err := traced.ScorePair(g.Path(), p.Path(), pair, eo)
 	if err != nil {
 		return nil, err
 	}
 	// Show what the requested metrics are computed from too.
-	names := s.plan.MetricNames(sc.Wanted)
-	res, err := s.plan.Aggregate(sc, eval.Options{Metrics: names, PerDoc: true})
+	names := traced.MetricNames(sc.Wanted)
+	res, err := traced.Aggregate(sc, Options{Metrics: names, PerDoc: true})
 	if err != nil {
 		return nil, err
 	}
-	traces, err := s.plan.Trace(pair, g.Path(), p.Path(), names)
-	if err != nil {
-		return nil, err
-	}
-	return explain.Build(explain.Input{Plan: s.plan, Spec: s.name, Document: pair.ID, Gold: g.Path(), Pred: p.Path(),
+	return explain.Build(explain.Input{Plan: traced.Pair, Spec: s.name, Document: pair.ID, Gold: g.Path(), Pred: p.Path(),
 		Results: res.PerDoc[0].Metrics, Traces: traces}), nil
+}
+
+// tracedPlan is the spec compiled to record its alignments, compiled at
+// the first explanation.
+func (s *Spec) tracedPlan() (*corpus.Plan, error) {
+	s.traceOnce.Do(func() {
+		var pair *eval.Plan
+		pair, s.traceErr = eval.NewTracedPlan(s.prog)
+		if s.traceErr == nil {
+			s.traced = corpus.New(pair)
+		}
+	})
+	return s.traced, s.traceErr
 }
 
 // noDoc is the error for a --doc that names no document: it lists the

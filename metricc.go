@@ -21,9 +21,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
+	"sync"
 
 	"github.com/metricc/metricc/internal/ast"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/grammar"
@@ -36,9 +37,9 @@ import (
 // The results of a run, as `metricc run --format json` prints them
 // (Result.WriteJSON writes exactly that).
 type (
-	Result       = eval.Result
-	MetricResult = eval.MetricResult
-	DocResult    = eval.DocResult
+	Result       = corpus.Result
+	MetricResult = corpus.MetricResult
+	DocResult    = corpus.DocResult
 	Sums         = eval.Sums
 	SearchStats  = eval.SearchStats
 	Kind         = eval.Kind
@@ -68,11 +69,15 @@ type (
 type Spec struct {
 	name string
 	prog *typecheck.Program
-	plan *eval.Plan
+	plan *corpus.Plan
 	// src and files (those the spec read, by the name it gave) are what a
 	// stats file embeds, so that merge can compile the spec again.
 	src   string
 	files map[string][]byte
+
+	traceOnce sync.Once
+	traced    *corpus.Plan // see tracedPlan
+	traceErr  error
 }
 
 // Option configures the compilation of a spec.
@@ -138,11 +143,11 @@ func Compile(name, src string, opts ...Option) (*Spec, error) {
 	if errs != nil {
 		return nil, errs
 	}
-	plan, err := eval.NewPlan(prog)
+	pair, err := eval.NewPlan(prog)
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{name: name, prog: prog, plan: plan, src: src, files: files}, nil
+	return &Spec{name: name, prog: prog, plan: corpus.New(pair), src: src, files: files}, nil
 }
 
 // Load compiles the spec file at path, or, when no such file exists, the
@@ -200,80 +205,25 @@ func (s *Spec) Metrics() []string {
 	return names
 }
 
-// Options are the options of `metricc run`.
-type Options struct {
-	// Metrics reports only these (corpus metrics compute what they need).
-	Metrics []string
-	// Macro averages per-document values instead of summing the corpus.
-	Macro bool
-	// PerDoc also reports every document.
-	PerDoc bool
-	// AllowMissing scores an unpaired document against an empty one.
-	AllowMissing bool
-	// Workers scores documents in parallel (0: all cores); the results do
-	// not depend on it.
-	Workers int
-	// SearchNodes, SearchTime, SearchWork and SearchPairs limit each
-	// document pair's latent-variable search; the best matching found is
-	// then reported with its gap. SearchNodes and SearchTime: 0 is no
-	// limit. SearchWork (a deterministic measure of effort) and
-	// SearchPairs (candidate pairs built, and so memory): 0 is the default
-	// of solver.DefaultLimits, 4·10^9 units (some 2 to 15 s of one core)
-	// and 4 million pairs (under 1 GB); negative is no limit.
-	SearchNodes int
-	SearchTime  time.Duration
-	SearchWork  int64
-	SearchPairs int
-	// Interrupt, once closed, stops every search at once (Ctrl-C): the
-	// pairs not yet proven are reported from the best matching found so
-	// far, as interrupted.
-	Interrupt <-chan struct{}
-	// Warn receives the warnings of input adapters (repairs they made,
-	// what their Check finds comparing the two files), of pairing (a
-	// format's convention for unpaired documents) and of scoring
-	// (documents a micro(gold) metric leaves out); nil drops them.
-	Warn func(string)
+// Options are the options of a run: `metricc run`'s flags, the Python
+// package's keyword arguments and the playground's settings all marshal
+// onto this one type, which the engine uses as it is. Zero values are the
+// defaults throughout.
+type Options = corpus.Options
 
-	// Bootstrap, when positive, adds percentile intervals of every value
-	// (MetricResult.CI) from that many corpora resampled by document,
-	// drawn with Seed; Level is their coverage (0: 0.95). See Stats.
-	Bootstrap int
-	Seed      uint64
-	Level     float64
-	// Progress, when set, counts the document pairs as they are scored.
-	Progress *Progress
-	// Shard, when Shards > 1, scores only every Shards-th document pair,
-	// from the Shard-th (from 1), in corpus order: `run --shard K/N`, whose
-	// stats files merge back into the output of one run. Every shard reads
-	// both files whole.
-	Shard, Shards int
-}
+// SearchLimits bound each document pair's latent-variable search
+// (Options.Search). A zero field takes its default, NoLimit lifts a limit.
+type SearchLimits = solver.Limits
 
-// The defaults of Options.SearchWork and Options.SearchPairs (those of
-// solver.DefaultLimits).
-var (
-	DefaultSearchWork  = solver.DefaultLimits.MaxWork
-	DefaultSearchPairs = solver.DefaultLimits.MaxPairs
+// NoLimit, as a field of SearchLimits, lifts that limit.
+const NoLimit = solver.NoLimit
+
+// The defaults of SearchLimits.MaxWork (some 2 to 15 s of one core) and
+// SearchLimits.MaxPairs (under 1 GB).
+const (
+	DefaultSearchWork  = solver.DefaultMaxWork
+	DefaultSearchPairs = solver.DefaultMaxPairs
 )
-
-// limits are the search limits of opts.
-func (opts *Options) limits() *solver.Limits {
-	lim := solver.DefaultLimits
-	lim.MaxNodes, lim.Timeout = opts.SearchNodes, opts.SearchTime
-	switch {
-	case opts.SearchWork < 0:
-		lim.MaxWork = 0
-	case opts.SearchWork > 0:
-		lim.MaxWork = opts.SearchWork
-	}
-	switch {
-	case opts.SearchPairs < 0:
-		lim.MaxPairs = 0
-	case opts.SearchPairs > 0:
-		lim.MaxPairs = opts.SearchPairs
-	}
-	return &lim
-}
 
 // Score reads gold and pred and scores them.
 func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
@@ -297,7 +247,7 @@ func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
 	}
 	defer closeAll()
 	checkInputs(g, p, opts.Warn)
-	sc, err := s.plan.ScoreDocStreams(g, p, s.evalOptions(opts))
+	sc, err := s.plan.ScoreDocStreams(g, p, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -325,7 +275,7 @@ func (s *Spec) open(gold, pred Source) (g, p document.Stream, closeAll func(), e
 // inputFields reports which top-level document fields the spec's input
 // type reads, for formats that write costly fields only when read.
 func (s *Spec) inputFields() func(string) bool {
-	in := s.plan.Prog.Input
+	in := s.plan.Pair.Prog.Input
 	if in == nil {
 		return nil
 	}
@@ -359,18 +309,5 @@ func checkInputs(g, p document.Stream, warn func(string)) {
 	}
 	for _, w := range f.Check(gi, pi) {
 		warn(w)
-	}
-}
-
-// evalOptions are the evaluator's options for opts.
-func (s *Spec) evalOptions(opts Options) eval.Options {
-	return eval.Options{
-		Workers: opts.Workers, Macro: opts.Macro, PerDoc: opts.PerDoc,
-		AllowMissing: opts.AllowMissing, Metrics: opts.Metrics,
-		Search:    opts.limits(),
-		Interrupt: opts.Interrupt,
-		Warn:      opts.Warn,
-		Bootstrap: opts.Bootstrap, Seed: opts.Seed, Level: opts.Level, Progress: opts.Progress,
-		Shard: opts.Shard, Shards: opts.Shards,
 	}
 }

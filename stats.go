@@ -12,22 +12,24 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc/internal/typecheck"
 )
 
 // The workflow types: intervals, comparisons, progress.
 type (
-	CI            = eval.CI
-	Interval      = eval.Interval
-	BootstrapInfo = eval.BootstrapInfo
-	Comparison    = eval.Comparison
-	Difference    = eval.Difference
-	Progress      = eval.Progress
+	CI            = corpus.CI
+	Interval      = corpus.Interval
+	BootstrapInfo = corpus.BootstrapInfo
+	Comparison    = corpus.Comparison
+	Difference    = corpus.Difference
+	Progress      = corpus.Progress
 )
 
 // StatsVersion is the version of the stats file format (see README,
 // "Sharding a corpus").
-const StatsVersion = eval.StatsVersion
+const StatsVersion = corpus.StatsVersion
 
 // Stats are the per-document sums of a scored corpus, or of shards of it
 // merged: what a run's results are aggregated from. Result aggregates
@@ -36,7 +38,7 @@ const StatsVersion = eval.StatsVersion
 // corpus scored apart give exactly the output of one run.
 type Stats struct {
 	spec   *Spec
-	scored *eval.Scored
+	scored *corpus.Scored
 	// report are the metrics the run was asked for (nil: all); pairing is
 	// "id" or "position"; corpusOrder says the documents' Order are their
 	// places in the whole corpus (a --shard run), shard is its K/N.
@@ -46,7 +48,7 @@ type Stats struct {
 	shard       string
 }
 
-func (s *Spec) newStats(sc *eval.Scored, opts Options, positional bool) *Stats {
+func (s *Spec) newStats(sc *corpus.Scored, opts Options, positional bool) *Stats {
 	st := &Stats{spec: s, scored: sc, report: opts.Metrics, pairing: "id"}
 	if positional || !s.pairsByID() {
 		st.pairing = "position"
@@ -73,7 +75,7 @@ func (st *Stats) Documents() int { return len(st.scored.IDs) }
 // PerDoc, Bootstrap, Seed, Level, Workers; the others do not apply). With
 // no Metrics, the metrics the documents were scored for are reported.
 func (st *Stats) Result(opts Options) (*Result, error) {
-	eo := st.spec.evalOptions(opts)
+	eo := opts
 	if len(eo.Metrics) == 0 {
 		eo.Metrics = st.report
 	}
@@ -81,11 +83,11 @@ func (st *Stats) Result(opts Options) (*Result, error) {
 }
 
 // header describes the stats for the first line of a stats file.
-func (st *Stats) header() *eval.StatsHeader {
+func (st *Stats) header() *corpus.StatsHeader {
 	s := st.spec
-	h := &eval.StatsHeader{
-		Format: eval.StatsVersion, Metricc: Version,
-		Spec:    eval.StatsSpec{Name: s.name, SHA256: s.digest(), Source: s.src},
+	h := &corpus.StatsHeader{
+		Format: corpus.StatsVersion, Metricc: Version,
+		Spec:    corpus.StatsSpec{Name: s.name, SHA256: s.digest(), Source: s.src},
 		Metrics: s.plan.MetricNames(st.scored.Wanted), Report: st.report,
 		Pairing: st.pairing, Documents: len(st.scored.IDs),
 		CorpusOrder: st.corpusOrder, Shard: st.shard,
@@ -156,7 +158,7 @@ func ReadStats(name string, r io.Reader) (*Stats, error) {
 type Merger struct {
 	st     *Stats
 	first  string // the first file's name
-	header *eval.StatsHeader
+	header *corpus.StatsHeader
 	ids    map[string]string // id → file, when pairing by id
 	// ordered stays true while every file has the documents' places in
 	// the corpus.
@@ -165,7 +167,7 @@ type Merger struct {
 
 // Add reads a stats file into the merge.
 func (m *Merger) Add(name string, r io.Reader) error {
-	sr := eval.NewStatsReader(name, r)
+	sr := corpus.NewStatsReader(name, r)
 	h, err := sr.Header()
 	if err != nil {
 		return err
@@ -195,7 +197,7 @@ func (m *Merger) Add(name string, r io.Reader) error {
 }
 
 // start compiles the spec the first file embeds.
-func (m *Merger) start(name string, h *eval.StatsHeader) error {
+func (m *Merger) start(name string, h *corpus.StatsHeader) error {
 	if h.Metricc != Version {
 		return fmt.Errorf("%s was written by metricc %s; this is metricc %s, whose sums may differ: score the shards again with this metricc", name, h.Metricc, Version)
 	}
@@ -219,7 +221,7 @@ func (m *Merger) start(name string, h *eval.StatsHeader) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
-	m.st = &Stats{spec: spec, scored: &eval.Scored{Wanted: wanted, Keyed: h.Pairing == "id"}, report: h.Report, pairing: h.Pairing}
+	m.st = &Stats{spec: spec, scored: &corpus.Scored{Wanted: wanted, Keyed: h.Pairing == "id"}, report: h.Report, pairing: h.Pairing}
 	m.first, m.header, m.ordered = name, h, true
 	if h.Pairing == "id" {
 		m.ids = map[string]string{}
@@ -228,7 +230,7 @@ func (m *Merger) start(name string, h *eval.StatsHeader) error {
 }
 
 // check refuses a file that cannot be merged with the first.
-func (m *Merger) check(name string, h *eval.StatsHeader) error {
+func (m *Merger) check(name string, h *corpus.StatsHeader) error {
 	f := m.header
 	switch {
 	case h.Metricc != f.Metricc:
@@ -247,7 +249,7 @@ func (m *Merger) check(name string, h *eval.StatsHeader) error {
 	return nil
 }
 
-func metricList(h *eval.StatsHeader) string {
+func metricList(h *corpus.StatsHeader) string {
 	if len(h.Report) > 0 {
 		return strings.Join(h.Report, ", ")
 	}
@@ -348,19 +350,19 @@ func CompareStats(a, b *Stats, opts Options) (*Comparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.spec.plan.Compare(sa, sb, a.spec.evalOptions(opts))
+	return a.spec.plan.Compare(sa, sb, opts)
 }
 
 // alignDocs puts two systems' documents in one order: a's, then those
 // only b has; a document one system lacks has zero sums there.
-func alignDocs(a, b *eval.Scored) (*eval.Scored, *eval.Scored, error) {
+func alignDocs(a, b *corpus.Scored) (*corpus.Scored, *corpus.Scored, error) {
 	if slices.Equal(a.IDs, b.IDs) {
 		return a, b, nil
 	}
 	if !slices.Equal(a.Wanted, b.Wanted) {
 		return nil, nil, fmt.Errorf("the two systems were scored for different metrics")
 	}
-	index := func(sc *eval.Scored) (map[string]int, error) {
+	index := func(sc *corpus.Scored) (map[string]int, error) {
 		m := map[string]int{}
 		for i, id := range sc.IDs {
 			if _, dup := m[id]; dup {
@@ -384,8 +386,8 @@ func alignDocs(a, b *eval.Scored) (*eval.Scored, *eval.Scored, error) {
 			ids = append(ids, id)
 		}
 	}
-	pick := func(sc *eval.Scored, at map[string]int) *eval.Scored {
-		out := &eval.Scored{IDs: ids, Wanted: sc.Wanted, Keyed: sc.Keyed, Sums: make([][]eval.Sums, len(ids))}
+	pick := func(sc *corpus.Scored, at map[string]int) *corpus.Scored {
+		out := &corpus.Scored{IDs: ids, Wanted: sc.Wanted, Keyed: sc.Keyed, Sums: make([][]eval.Sums, len(ids))}
 		for k, id := range ids {
 			if i, ok := at[id]; ok {
 				out.Sums[k] = sc.Sums[i]
@@ -397,3 +399,15 @@ func alignDocs(a, b *eval.Scored) (*eval.Scored, *eval.Scored, error) {
 	}
 	return pick(a, ia), pick(b, ib), nil
 }
+
+// MetricField names a value of a metric: its precision, recall, F1, value
+// or one of its sums (Difference.Field).
+type MetricField = typecheck.MetricField
+
+// The values of a metric that a comparison reports.
+const (
+	FieldPrecision = typecheck.Precision
+	FieldRecall    = typecheck.Recall
+	FieldF1        = typecheck.F1
+	FieldValue     = typecheck.Value
+)

@@ -10,38 +10,35 @@ import (
 	"strconv"
 
 	"github.com/metricc/metricc"
-	"github.com/metricc/metricc/internal/typecheck"
 )
 
 // compareCmd compares two systems' predictions on the same gold.
 func compareCmd(args []string, stdout, stderr io.Writer) error {
 	var (
 		format, inputFormat string
-		metrics, sets       listFlag
-		allowMissing, macro bool
-		workers, samples    int
-		seed                uint64
-		level               float64
+		sets                listFlag
+		opts                metricc.Options
 	)
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Var(&metrics, "metric", "compare only this metric (repeatable)")
+	bindOptions(fs, &opts, map[string]string{
+		"metric":  "compare only this metric (repeatable)",
+		"seed":    "random seed: the same seed gives the same intervals and p-values",
+		"level":   "coverage of the intervals of B − A",
+		"macro":   "average per-document values instead of summing the corpus (micro)",
+		"workers": "documents scored, and resamples drawn, in parallel (default: all cores)",
+	}, "metric", "seed", "level", "macro", "allow-missing", "workers")
+	fs.IntVar(&opts.Bootstrap, "bootstrap", metricc.DefaultCompareSamples, "paired bootstrap resamples, and random permutations")
 	fs.StringVar(&format, "format", "table", "output format: table, json or csv")
-	fs.IntVar(&samples, "bootstrap", metricc.DefaultCompareSamples, "paired bootstrap resamples, and random permutations")
-	fs.Uint64Var(&seed, "seed", 1, "random seed: the same seed gives the same intervals and p-values")
-	fs.Float64Var(&level, "level", 0.95, "coverage of the intervals of B − A")
-	fs.BoolVar(&macro, "macro", false, "average per-document values instead of summing the corpus (micro)")
 	fs.StringVar(&inputFormat, "input-format", "auto", metricc.InputFormatList())
-	fs.BoolVar(&allowMissing, "allow-missing", false, "score an unpaired document against an empty one instead of failing")
 	fs.Var(&sets, "set", "set a param of the spec, as NAME=VALUE (repeatable)")
-	fs.IntVar(&workers, "workers", 0, "documents scored, and resamples drawn, in parallel (default: all cores)")
 	printUsage := func(w io.Writer) {
 		fs.SetOutput(w)
 		fmt.Fprint(w, "usage: metricc compare SPEC GOLD PRED_A PRED_B [flags]\n\n"+
 			"For every metric, B's value minus A's, with a paired bootstrap interval and\n"+
 			"p-value and the p-value of a paired approximate randomization test, both\n"+
 			"from per-document sums resampled the same way for A and B.\n\nflags:\n")
-		fs.PrintDefaults()
+		printDefaults(w, fs)
 		fs.SetOutput(stderr)
 	}
 	fs.Usage = func() { printUsage(stderr) }
@@ -60,34 +57,30 @@ func compareCmd(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case format != "table" && format != "json" && format != "csv":
 		return fmt.Errorf("--format must be table, json or csv, not %q", format)
-	case samples < 1:
+	case opts.Bootstrap < 1:
 		return fmt.Errorf("--bootstrap must be at least 1")
-	case level <= 0 || level >= 1:
-		return fmt.Errorf("--level must be between 0 and 1 (e.g. 0.95), not %g", level)
-	case workers < 0:
+	case opts.Level <= 0 || opts.Level >= 1:
+		return fmt.Errorf("--level must be between 0 and 1 (e.g. 0.95), not %g", opts.Level)
+	case opts.Workers < 0:
 		return fmt.Errorf("--workers cannot be negative (0 means all cores)")
 	}
 	if err := checkStdin(pos[1:]...); err != nil {
 		return err
 	}
-	opts, err := paramOptions(sets)
+	params, err := paramOptions(sets)
 	if err != nil {
 		return err
 	}
-	spec, err := metricc.Load(pos[0], opts...)
+	spec, err := metricc.Load(pos[0], params...)
 	if err != nil {
 		return err
 	}
-	ropts := metricc.Options{
-		Metrics: metrics, Macro: macro, AllowMissing: allowMissing, Workers: workers,
-		Bootstrap: samples, Seed: seed, Level: level,
-		Warn: func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) },
-	}
+	opts.Warn = func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) }
 	// The gold file is read twice: standard input can be read once only.
 	if pos[1] == "-" {
 		return fmt.Errorf("compare reads GOLD twice; it cannot be - (standard input)")
 	}
-	cmp, err := spec.Compare(input(pos[1], inputFormat), input(pos[2], inputFormat), input(pos[3], inputFormat), ropts)
+	cmp, err := spec.Compare(input(pos[1], inputFormat), input(pos[2], inputFormat), input(pos[3], inputFormat), opts)
 	if err != nil {
 		return err
 	}
@@ -109,7 +102,7 @@ func writeCompareTable(w io.Writer, c *metricc.Comparison) error {
 	var rows []*metricc.Difference
 	for i := range c.Rows {
 		d := &c.Rows[i]
-		if d.Field == typecheck.F1 || (d.Field == typecheck.Value && !hasF1(c, d)) {
+		if d.Field == metricc.FieldF1 || (d.Field == metricc.FieldValue && !hasF1(c, d)) {
 			rows = append(rows, d)
 		}
 	}
@@ -137,15 +130,15 @@ func writeCompareTable(w io.Writer, c *metricc.Comparison) error {
 
 func hasF1(c *metricc.Comparison, d *metricc.Difference) bool {
 	for i := range c.Rows {
-		if c.Rows[i].Metric == d.Metric && c.Rows[i].Key == d.Key && c.Rows[i].ByRow == d.ByRow && c.Rows[i].Field == typecheck.F1 {
+		if c.Rows[i].Metric == d.Metric && c.Rows[i].Key == d.Key && c.Rows[i].ByRow == d.ByRow && c.Rows[i].Field == metricc.FieldF1 {
 			return true
 		}
 	}
 	return false
 }
 
-func fieldLabel(f typecheck.MetricField) string {
-	if f == typecheck.F1 {
+func fieldLabel(f metricc.MetricField) string {
+	if f == metricc.FieldF1 {
 		return "F1"
 	}
 	return f.String()

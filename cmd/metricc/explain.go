@@ -13,16 +13,17 @@ import (
 func explainCmd(args []string, stdout, stderr io.Writer) error {
 	var (
 		doc, format, inputFormat string
-		metrics, sets            listFlag
-		allowMissing             bool
+		sets                     listFlag
+		opts                     metricc.Options
 	)
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&doc, "doc", "", "the document to explain: its id, as --per-doc names it, or its position from 1 (required)")
-	fs.Var(&metrics, "metric", "explain only this metric (repeatable; what it needs is shown too)")
+	bindOptions(fs, &opts, map[string]string{
+		"metric": "explain only this metric (repeatable; what it needs is shown too)",
+	}, "metric", "allow-missing")
 	fs.StringVar(&format, "format", "text", "output format: text (a tree; coloured on a terminal), json or html (one self-contained page)")
 	fs.StringVar(&inputFormat, "input-format", "auto", metricc.InputFormatList())
-	fs.BoolVar(&allowMissing, "allow-missing", false, "score an unpaired document against an empty one instead of failing")
 	fs.Var(&sets, "set", "set a param of the spec, as NAME=VALUE (repeatable)")
 	printUsage := func(w io.Writer) {
 		fs.SetOutput(w)
@@ -30,7 +31,7 @@ func explainCmd(args []string, stdout, stderr io.Writer) error {
 			"Prints, for each metric, the document's values, the sums they follow from, and\n"+
 			"the optimal alignment beneath them at every level: which predicted item went\n"+
 			"with which gold item, with its similarity, and what was left unmatched.\n\nflags:\n")
-		fs.PrintDefaults()
+		printDefaults(w, fs)
 		fs.SetOutput(stderr)
 	}
 	fs.Usage = func() { printUsage(stderr) }
@@ -57,18 +58,16 @@ func explainCmd(args []string, stdout, stderr io.Writer) error {
 	if err := checkStdin(pos[1:]...); err != nil {
 		return err
 	}
-	opts, err := paramOptions(sets)
+	params, err := paramOptions(sets)
 	if err != nil {
 		return err
 	}
-	spec, err := metricc.Load(pos[0], opts...)
+	spec, err := metricc.Load(pos[0], params...)
 	if err != nil {
 		return err
 	}
-	ex, err := spec.Explain(input(pos[1], inputFormat), input(pos[2], inputFormat), doc, metricc.Options{
-		Metrics: metrics, AllowMissing: allowMissing,
-		Warn: func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) },
-	})
+	opts.Warn = func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) }
+	ex, err := spec.Explain(input(pos[1], inputFormat), input(pos[2], inputFormat), doc, opts)
 	if err != nil {
 		return err
 	}

@@ -14,11 +14,12 @@ func mergeCmd(args []string, stdout, stderr io.Writer) error {
 	var f runFlags
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Var(&f.metrics, "metric", "report only this metric (repeatable; default: those the shards were scored for)")
+	bindOptions(fs, &f.opts, map[string]string{
+		"metric":  "report only this metric (repeatable; default: those the shards were scored for)",
+		"per-doc": "also report every document (in the order of the files)",
+		"workers": "bootstrap resamples drawn in parallel (default: all cores)",
+	}, "metric", "per-doc", "macro", "workers", "bootstrap", "seed", "level")
 	fs.StringVar(&f.format, "format", "table", "output format: table, json or csv")
-	fs.BoolVar(&f.perDoc, "per-doc", false, "also report every document (in the order of the files)")
-	fs.BoolVar(&f.macro, "macro", false, "average per-document scores instead of summing the corpus (micro)")
-	fs.IntVar(&f.workers, "workers", 0, "bootstrap resamples drawn in parallel (default: all cores)")
 	addWorkflowFlags(fs, &f)
 	printUsage := func(w io.Writer) {
 		fs.SetOutput(w)
@@ -26,7 +27,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) error {
 			"Combines the stats files that metricc run --stats-out wrote for shards of a\n"+
 			"corpus, and prints what one run over the whole corpus prints with the same\n"+
 			"flags (byte for byte). --stats-out writes the merged stats.\n\nflags:\n")
-		fs.PrintDefaults()
+		printDefaults(w, fs)
 		fs.SetOutput(stderr)
 	}
 	fs.Usage = func() { printUsage(stderr) }
@@ -42,7 +43,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errPrinted
 	}
-	if f.workers < 0 || f.bootstrap < 0 {
+	if f.opts.Workers < 0 || f.opts.Bootstrap < 0 {
 		return fmt.Errorf("--workers and --bootstrap cannot be negative")
 	}
 	switch f.format {
@@ -63,9 +64,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opts := metricc.Options{Metrics: f.metrics, Macro: f.macro, PerDoc: f.perDoc, Workers: f.workers}
-	f.apply(&opts)
-	return printResults(st, &f, opts, stdout)
+	return printResults(st, &f, f.opts, stdout)
 }
 
 func addStats(m *metricc.Merger, path string) error {

@@ -22,48 +22,32 @@ type listFlag []string
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 
+// runFlags are the flags of run (and merge) that are not options of the
+// run itself; those are bound straight onto opts.
 type runFlags struct {
-	metrics      listFlag
-	sets         listFlag
-	format       string
-	perDoc       bool
-	macro        bool
-	allowMissing bool
-	workers      int
-	inputFormat  string
-	bootstrap    int
-	seed         uint64
-	level        float64
-	statsOut     string
-	counts       bool
-	shard        shardFlag
-	searchNodes  int
-	searchTime   time.Duration
-	searchWork   int64
-	searchPairs  int
+	opts        metricc.Options
+	sets        listFlag
+	format      string
+	inputFormat string
+	statsOut    string
+	counts      bool
+	shard       shardFlag
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) error {
 	var f runFlags
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Var(&f.metrics, "metric", "report only this metric (repeatable)")
+	bindOptions(fs, &f.opts, nil, "metric", "per-doc", "macro", "allow-missing", "workers",
+		"bootstrap", "seed", "level", "search-nodes", "search-time", "search-work", "search-pairs")
 	fs.Var(&f.sets, "set", "set a param of the spec, as NAME=VALUE (repeatable)")
 	fs.StringVar(&f.format, "format", "table", "output format: table, json or csv")
-	fs.BoolVar(&f.perDoc, "per-doc", false, "also report every document")
-	fs.BoolVar(&f.macro, "macro", false, "average per-document scores instead of summing the corpus (micro)")
-	fs.BoolVar(&f.allowMissing, "allow-missing", false, "score an unpaired document against an empty one instead of failing")
-	fs.IntVar(&f.workers, "workers", 0, "documents scored in parallel (default: all cores)")
 	fs.StringVar(&f.inputFormat, "input-format", "auto", metricc.InputFormatList())
 	addWorkflowFlags(fs, &f)
-	fs.IntVar(&f.searchNodes, "search-nodes", 0, "latent variables: stop each document pair's search after N branch-and-bound nodes (0: no limit)")
-	fs.DurationVar(&f.searchTime, "search-time", 0, "latent variables: stop each document pair's search after this long, e.g. 10s (0: no limit; unlike --search-work, the result then depends on the machine's speed)")
-	fs.Int64Var(&f.searchWork, "search-work", metricc.DefaultSearchWork, "latent variables: stop each document pair's search after N units of work, a deterministic measure of effort (the default is some 2 to 15 s of one core; 0: no limit)")
-	fs.IntVar(&f.searchPairs, "search-pairs", metricc.DefaultSearchPairs, "latent variables: build at most N candidate pairs per document pair for the exact search (some 200 bytes each; past it only the linear-time bound and heuristics run; 0: no limit)")
 	printUsage := func(w io.Writer) {
 		fs.SetOutput(w)
 		fmt.Fprint(w, "usage: metricc run SPEC GOLD PRED [flags]\n\nflags:\n")
-		fs.PrintDefaults()
+		printDefaults(w, fs)
 		fs.SetOutput(stderr)
 	}
 	fs.Usage = func() { printUsage(stderr) }
@@ -75,14 +59,8 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return errPrinted
 	}
-	for _, c := range []struct {
-		name string
-		bad  bool
-	}{{"workers", f.workers < 0}, {"search-nodes", f.searchNodes < 0}, {"search-time", f.searchTime < 0}, {"search-work", f.searchWork < 0}, {"search-pairs", f.searchPairs < 0}, {"bootstrap", f.bootstrap < 0}} {
-		if c.bad {
-			return fmt.Errorf("--%s cannot be negative (0 means %s)", c.name, map[string]string{
-				"workers": "all cores", "search-nodes": "no limit", "search-time": "no limit", "search-work": "no limit", "search-pairs": "no limit", "bootstrap": "none"}[c.name])
-		}
+	if err := checkOptions(fs, &f.opts); err != nil {
+		return err
 	}
 	if len(pos) != 3 {
 		fs.Usage()
@@ -106,15 +84,10 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	interrupt, stop := notifyInterrupt()
 	defer stop()
-	ropts := metricc.Options{
-		Workers: f.workers, Macro: f.macro, PerDoc: f.perDoc,
-		AllowMissing: f.allowMissing, Metrics: f.metrics,
-		SearchNodes: f.searchNodes, SearchTime: f.searchTime,
-		SearchWork: unlimited(f.searchWork), SearchPairs: int(unlimited(int64(f.searchPairs))),
-		Interrupt: interrupt,
-		Warn:      func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) },
-	}
-	f.apply(&ropts)
+	ropts := f.opts
+	ropts.Search.Stop = interrupt
+	ropts.Warn = func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) }
+	ropts.Shard, ropts.Shards = f.shard.k, f.shard.n
 	progress := startProgress(stderr, &ropts)
 	st, err := spec.ScoreStats(input(pos[1], f.inputFormat), input(pos[2], f.inputFormat), ropts)
 	progress()
@@ -133,15 +106,6 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 }
 
 var errInterrupted = errors.New("interrupted: the searches still running were stopped; their pairs are scored from the best matching found so far and reported as not proven")
-
-// unlimited maps the flags' "0: no limit" onto the Options' "negative: no
-// limit" (where 0 is the default).
-func unlimited(n int64) int64 {
-	if n == 0 {
-		return -1
-	}
-	return n
-}
 
 func interrupted(ch <-chan struct{}) bool {
 	select {

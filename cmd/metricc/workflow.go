@@ -13,12 +13,9 @@ import (
 	"github.com/metricc/metricc"
 )
 
-// The flags of run that the research workflow adds: intervals, stats
-// files and counts.
+// The flags of run and merge that the research workflow adds: stats
+// files, counts and shards (intervals are options of the run).
 func addWorkflowFlags(fs *flag.FlagSet, f *runFlags) {
-	fs.IntVar(&f.bootstrap, "bootstrap", 0, "percentile intervals of every value from N corpora resampled by document (0: none)")
-	fs.Uint64Var(&f.seed, "seed", 1, "random seed for --bootstrap: the same seed gives the same intervals")
-	fs.Float64Var(&f.level, "level", 0.95, "coverage of the --bootstrap intervals")
 	fs.StringVar(&f.statsOut, "stats-out", "", "also write the per-document sums to this file, for metricc merge")
 	fs.BoolVar(&f.counts, "counts", false, "table: also print the sums behind P and R (numerator / denominator)")
 	if fs.Name() == "run" {
@@ -48,19 +45,13 @@ func (s *shardFlag) Set(v string) error {
 }
 
 func checkWorkflowFlags(f *runFlags, inputs []string) error {
-	if f.level <= 0 || f.level >= 1 {
-		return fmt.Errorf("--level must be between 0 and 1 (e.g. 0.95), not %g", f.level)
+	if f.opts.Level <= 0 || f.opts.Level >= 1 {
+		return fmt.Errorf("--level must be between 0 and 1 (e.g. 0.95), not %g", f.opts.Level)
 	}
 	if f.counts && f.format != "table" {
 		return fmt.Errorf("--counts is for the table; --format %s has the sums already", f.format)
 	}
 	return checkStdin(inputs...)
-}
-
-// apply sets the workflow options of a run.
-func (f *runFlags) apply(o *metricc.Options) {
-	o.Bootstrap, o.Seed, o.Level = f.bootstrap, f.seed, f.level
-	o.Shard, o.Shards = f.shard.k, f.shard.n
 }
 
 // printResults writes the stats file, if asked, and prints the results.

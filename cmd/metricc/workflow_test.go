@@ -203,7 +203,7 @@ func TestProgress(t *testing.T) {
 	spec, err := metricc.Load("smatch")
 	require.NoError(t, err)
 	_, err = spec.Score(metricc.File("testdata/cli/smatch-penman/gold.amr"), metricc.File("testdata/cli/smatch-penman/pred.amr"),
-		metricc.Options{Progress: p, SearchNodes: 1})
+		metricc.Options{Progress: p, Search: metricc.SearchLimits{MaxNodes: 1}})
 	require.NoError(t, err)
 	done, unproven := p.Counts()
 	require.Equal(t, 1, done)

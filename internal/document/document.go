@@ -24,26 +24,27 @@ type Doc struct {
 	// Name overrides the default description of the document in errors,
 	// for adapters whose documents are not JSON in the file.
 	Name string
-	// Resolve, when an adapter sets it on a predicted document, writes the
-	// document's JSON from its gold partner (nil when it has none), once
-	// the two are paired: for formats whose predictions can only be read
-	// through the gold. A TAC KBP system response is right or wrong by the
-	// assessment of that very response, and its argument is normalized by
-	// the key's coreference. A gold document may not have one.
-	Resolve func(gold *Doc) (string, error)
-	// Text, when an adapter sets it, is the text the document annotates
-	// (for CoNLL-U, its tokens' characters without spaces): a gold document
-	// and its prediction must annotate the same text, else the pair is an
-	// error, since offsets into different texts cannot be compared.
-	// TextLine, if not nil, gives the file line of a byte offset of Text.
-	Text     string
-	TextLine func(offset int) int
-	// Shape, when an adapter sets it, is what a gold document and its
-	// prediction must agree on to be compared at all, as a noun phrase
-	// ("312 tokens"): documents of the bio format pair by position, and
-	// a prediction with a token more or less would otherwise be scored
-	// misaligned.
-	Shape string
+	// Partner, set by an adapter, is what the document needs of its
+	// partner before the pair is scored; nil for plain JSON.
+	Partner Partner
+}
+
+// Partner is what an adapter attaches to a document that must see its
+// partner before the pair is scored: a prediction that can only be read
+// through its gold (a TAC KBP system response is right or wrong by the
+// assessment of that very response), or a document that can only be
+// compared with a gold annotating the same text or the same tokens
+// (offsets into different texts mean nothing).
+type Partner interface {
+	// Prepare returns the JSON to score for pred, whose Partner this is,
+	// given its gold (nil when it has none; gold.Partner is the gold's
+	// own), or an error (a *DataError naming file and document) saying why
+	// the pair cannot be scored. predPath and goldPath name the files.
+	Prepare(pred, gold *Doc, predPath, goldPath string) (string, error)
+	// PredictionOnly reports that the document can only be a prediction
+	// (it is read through a gold), so that a file given as the gold by
+	// mistake is refused at once.
+	PredictionOnly() bool
 }
 
 // Input is a file of documents.

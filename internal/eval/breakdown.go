@@ -96,12 +96,12 @@ func breakdown(c *ctx, m *matcher, by *byPlan, x, y value.Ref, wantXX, wantYY bo
 	for j, v := range ys {
 		keyY[j] = keys.index(c, by, v)
 	}
-	if m.elem.delta && m.align == nil && m.order == nil && m.latent == nil && !m.seq && m.constraint == ast.OneToOne {
+	if c.keep == nil && m.elem.delta && m.align == nil && m.order == nil && m.latent == nil && !m.seq && m.constraint == ast.OneToOne {
 		deltaBreakdown(c, &s, xs, ys, keyX, keyY, keys.sums, wantXX, wantYY)
 	} else {
 		m.breakdownPairs(c, by, &s, op, xs, ys, keyX, keyY, keys.sums, wantXX, wantYY)
 	}
-	s.Search.add(c.search)
+	s.Search.Add(c.search)
 	s.By = sortKeys(keys.sums)
 	return s
 }
@@ -176,6 +176,9 @@ func (m *matcher) breakdownPairs(c *ctx, by *byPlan, s *Sums, op operands, xs, y
 		}
 		chosen = by.tieBreak(c, m, op, xs, ys, names, chosen, s)
 	}
+	if c.keep != nil {
+		c.keep.edges, c.keep.kept = slices.Clone(chosen), true
+	}
 	for _, e := range chosen {
 		s.PredGold += e.W
 		sums[keyX[e.Row]].PredGold += e.W
@@ -210,10 +213,11 @@ func (m *matcher) pairs(c *ctx, op operands, xs, ys []value.Ref, stats *Sums) []
 		return out
 	}
 	if m.latent != nil && op.X != op.Y {
-		_, st, edges, _ := m.latent.solve(c, m, op.X, op.Y)
+		_, st, edges, varTo := m.latent.solve(c, m, op.X, op.Y)
 		if stats != nil {
-			stats.Search.add(st)
+			stats.Search.Add(st)
 		}
+		c.keepVars(varTo)
 		return slices.Clone(edges)
 	}
 	f := c.push()
@@ -285,12 +289,19 @@ func (b *byPlan) tieBreak(c *ctx, m *matcher, op operands, xs, ys []value.Ref, k
 	defer func() { c.tie = nil }()
 	limits := c.limits
 	budget := tieNodes + 10*s.Search.Nodes
-	if limits.MaxNodes == 0 || limits.MaxNodes > budget {
+	if n := limits.Nodes(); n == 0 || n > budget {
 		limits.MaxNodes = budget
 	}
 	saved := c.limits
 	c.limits = limits
-	_, st, edges, _ := b.tie.solve(c, m, op.X, op.Y)
+	kept := c.keep
+	if kept != nil {
+		c.keep = &keptMatching{} // the tie's variable map, kept if it wins
+	}
+	_, st, edges, varTo := b.tie.solve(c, m, op.X, op.Y)
+	c.keepVars(varTo)
+	tieVars := c.keep
+	c.keep = kept
 	c.limits = saved
 	s.Search.Nodes += st.Nodes
 	if st.Proven == 0 {
@@ -306,6 +317,9 @@ func (b *byPlan) tieBreak(c *ctx, m *matcher, op operands, xs, ys []value.Ref, k
 	}
 	if sum < total-1e-9*max(1, total) {
 		return chosen
+	}
+	if kept != nil {
+		kept.vars = tieVars.vars
 	}
 	return out
 }

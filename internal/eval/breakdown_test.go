@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
 )
 
 // TestDeltaBreakdownCounted: a breakdown of a one-to-one δ-matching is
@@ -55,9 +55,9 @@ metric bag_solved  = F<->[bag](delta[start] * delta[end] * delta[label] * delta[
 		gold = append(gold, doc{fmt.Sprint(i), g, g})
 		pred = append(pred, doc{fmt.Sprint(i), pr, pr})
 	}
-	res, err := p.Score(input(t, "g", gold...), input(t, "p", pred...), eval.Options{PerDoc: true})
+	res, err := p.Score(input(t, "g", gold...), input(t, "p", pred...), corpus.Options{PerDoc: true})
 	require.NoError(t, err)
-	check := func(name string, a, b *eval.MetricResult) {
+	check := func(name string, a, b *corpus.MetricResult) {
 		assert.Equal(t, a.Sums.PredGold, b.Sums.PredGold, name)
 		assert.Equal(t, a.Sums.PredPred, b.Sums.PredPred, name)
 		assert.Equal(t, a.Sums.GoldGold, b.Sums.GoldGold, name)
@@ -67,8 +67,8 @@ metric bag_solved  = F<->[bag](delta[start] * delta[end] * delta[label] * delta[
 			assert.Equal(t, a.By[i].Sums, b.By[i].Sums, "%s %s", name, a.By[i].Name)
 		}
 	}
-	byName := func(ms []*eval.MetricResult) map[string]*eval.MetricResult {
-		out := map[string]*eval.MetricResult{}
+	byName := func(ms []*corpus.MetricResult) map[string]*corpus.MetricResult {
+		out := map[string]*corpus.MetricResult{}
 		for _, m := range ms {
 			out[m.Name] = m
 		}
@@ -101,7 +101,7 @@ metric ner = F<->[ents](delta) by label
 		gold, pred = append(gold, d), append(pred, d)
 	}
 	g, pr := input(t, "g", gold...), input(t, "p", pred...)
-	sc, err := p.ScoreDocStreams(document.InputStream(g), document.InputStream(pr), eval.Options{})
+	sc, err := p.ScoreDocStreams(document.InputStream(g), document.InputStream(pr), corpus.Options{})
 	require.NoError(t, err)
 	inside := func(s string) bool {
 		for _, in := range []*document.Input{g, pr} {

@@ -15,6 +15,15 @@ type ctx struct {
 	// trace, when set, records the alignment chosen at every matching
 	// level (explain); nil costs one comparison per matching.
 	trace *tracer
+	// keep, set by a traced plan's scoring, receives the matching a
+	// breakdown chose, so that its alignment is the one scored.
+	keep *keptMatching
+	// In a traced plan: the plan, the metric being scored and its side
+	// (the N=R tree of a metric that uses N), and what it recorded.
+	plan       *Plan
+	metric     *Metric
+	recallSide bool
+	traces     []*MetricTrace
 	// search accumulates the DAG searches of the metric being scored.
 	search SearchStats
 	depth  int
@@ -82,7 +91,7 @@ func newCtx() *ctx {
 		a:        value.NewArena(),
 		viewMemo: map[memoKey]value.Ref{},
 		cands:    map[candKey][2]int{},
-		limits:   solver.DefaultLimits,
+		limits:   solver.Limits{},
 		edges:    map[edgeKey][2]int{},
 		walks:    map[edgeKey][2]int{},
 		keyNames: map[string]string{},

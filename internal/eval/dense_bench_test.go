@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
 )
 
 // denseSpec is NER partial matching: entities of one label whose token
@@ -47,7 +47,7 @@ func BenchmarkDensePartial(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := p.Score(gold, pred, eval.Options{Workers: 1}); err != nil {
+				if _, err := p.Score(gold, pred, corpus.Options{Workers: 1}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -77,7 +77,7 @@ func TestDensePartial(t *testing.T) {
 	p := compile(t, denseSpec)
 	const n = 3000
 	gold, pred := densePair(t, n)
-	res, err := p.Score(gold, pred, eval.Options{})
+	res, err := p.Score(gold, pred, corpus.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,21 +10,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
-	"github.com/metricc/metricc/internal/grammar"
-	"github.com/metricc/metricc/internal/typecheck"
+	"github.com/metricc/metricc/internal/testplan"
 )
 
-func compile(t testing.TB, spec string) *eval.Plan {
+func compile(t testing.TB, spec string) *corpus.Plan {
 	t.Helper()
-	f, errs := grammar.Parse("test.metric", spec)
-	require.Nil(t, errs, "%v", errs)
-	prog, errs := typecheck.Check(f)
-	require.Nil(t, errs, "%v", errs)
-	p, err := eval.NewPlan(prog)
-	require.NoError(t, err)
-	return p
+	return corpus.New(testplan.Pair(t, spec, false))
 }
 
 func input(t testing.TB, name string, docs ...any) *document.Input {
@@ -36,11 +29,11 @@ func input(t testing.TB, name string, docs ...any) *document.Input {
 	return in
 }
 
-func score(t testing.TB, p *eval.Plan, gold, pred *document.Input, opts eval.Options) map[string]*eval.MetricResult {
+func score(t testing.TB, p *corpus.Plan, gold, pred *document.Input, opts corpus.Options) map[string]*corpus.MetricResult {
 	t.Helper()
 	res, err := p.Score(gold, pred, opts)
 	require.NoError(t, err)
-	out := map[string]*eval.MetricResult{}
+	out := map[string]*corpus.MetricResult{}
 	for _, m := range res.Metrics {
 		out[m.Name] = m
 	}
@@ -166,7 +159,7 @@ func TestMatchingsAgainstBruteForce(t *testing.T) {
 		xs, ys := randItems(), randItems()
 		gold := input(t, "gold", doc{Items: ys})
 		pred := input(t, "pred", doc{Items: xs})
-		got := score(t, p, gold, pred, eval.Options{Workers: 1})
+		got := score(t, p, gold, pred, corpus.Options{Workers: 1})
 		for _, c := range cases {
 			s := got[c.metric].Sums
 			msg := fmt.Sprintf("trial %d %s xs=%v ys=%v", trial, c.metric, xs, ys)
@@ -201,7 +194,7 @@ metric fb = S<->[groups](F(2)<->[xs](delta))
 	// Plus two empty groups, which score 1 against each other.
 	gold := input(t, "gold", doc{Groups: []group{{Xs: []int{2, 3, 4, 5}}, {Xs: []int{}}}})
 	pred := input(t, "pred", doc{Groups: []group{{Xs: []int{1, 2, 3}}, {Xs: []int{}}}})
-	got := score(t, p, gold, pred, eval.Options{})
+	got := score(t, p, gold, pred, corpus.Options{})
 	assert.InDelta(t, 4.0/7+1, got["f"].Sums.PredGold, 1e-12)
 	assert.InDelta(t, 2.0/3+1, got["pr"].Sums.PredGold, 1e-12)
 	assert.InDelta(t, 0.5+1, got["r"].Sums.PredGold, 1e-12)
@@ -225,7 +218,7 @@ metric f = F<->[xs](delta)
 	type doc struct {
 		Xs []string `json:"xs"`
 	}
-	got := score(t, p, input(t, "g", doc{[]string{"a", "b", "c", "d"}}), input(t, "p", doc{[]string{"a", "b", "z"}}), eval.Options{})
+	got := score(t, p, input(t, "g", doc{[]string{"a", "b", "c", "d"}}), input(t, "p", doc{[]string{"a", "b", "z"}}), corpus.Options{})
 	// |X∩Y| = 2, |X| = 3, |Y| = 4: P = 2/3, R = 1/2.
 	for _, name := range []string{"s", "j", "f2", "f"} {
 		assert.InDelta(t, 2.0/3, got[name].Precision, 1e-12)
@@ -257,7 +250,7 @@ metric ratio = clip.value / clip.gold_gold
 	gold := input(t, "g", doc{"d1", []string{"a", "b"}}, doc{"d2", []string{"a", "b", "c"}})
 	// d1: TP 2, FP 0 → 2; d2: TP 0, FP 5 → -1.25.
 	pred := input(t, "p", doc{"d1", []string{"a", "b"}}, doc{"d2", []string{"v", "w", "x", "y", "z"}})
-	res, err := p.Score(gold, pred, eval.Options{PerDoc: true, Workers: 2})
+	res, err := p.Score(gold, pred, corpus.Options{PerDoc: true, Workers: 2})
 	require.NoError(t, err)
 	u, clip, ratio := res.Metric("u"), res.Metric("clip"), res.Metric("ratio")
 	assert.Equal(t, 0.75, u.Value)
@@ -265,7 +258,7 @@ metric ratio = clip.value / clip.gold_gold
 	assert.Equal(t, "micro(clip)", clip.Average)
 	assert.Equal(t, "", u.Average)
 	assert.InDelta(t, 2.0/5, ratio.Value, 1e-12)
-	for _, m := range []*eval.MetricResult{u, clip} {
+	for _, m := range []*corpus.MetricResult{u, clip} {
 		assert.InDelta(t, 2.0/7, m.Precision, 1e-12)
 		assert.InDelta(t, 2.0/5, m.Recall, 1e-12)
 	}
@@ -296,7 +289,7 @@ metric soft = S<->[toks](delta[w] + 0.5 * delta[tag])
 	}
 	gold := doc{[]tok{{"a", "X"}, {"b", "Y"}, {"c", "X"}, {"d", "Y"}}}
 	pred := doc{[]tok{{"c", "X"}, {"a", "Y"}, {"b", "Y"}, {"d", "X"}}}
-	got := score(t, p, input(t, "g", gold), input(t, "p", pred), eval.Options{})
+	got := score(t, p, input(t, "g", gold), input(t, "p", pred), corpus.Options{})
 	// LCS of words: a b d (c is out of order) = 3.
 	assert.Equal(t, 3.0, got["words"].Sums.PredGold)
 	// Weighted: pred a,b,d meet gold a,b,d: 1 + 1.5 + 1 = 3.5; taking c first
@@ -329,10 +322,10 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 		pred = append(pred, doc{fmt.Sprint(i), xs})
 	}
 	g, pr := input(t, "gold", gold...), input(t, "pred", pred...)
-	base, err := p.Score(g, pr, eval.Options{Workers: 1, PerDoc: true})
+	base, err := p.Score(g, pr, corpus.Options{Workers: 1, PerDoc: true})
 	require.NoError(t, err)
 	for _, w := range []int{2, 7} {
-		res, err := p.Score(g, pr, eval.Options{Workers: w, PerDoc: true})
+		res, err := p.Score(g, pr, corpus.Options{Workers: w, PerDoc: true})
 		require.NoError(t, err)
 		assert.Equal(t, base, res, "workers=%d", w)
 	}
@@ -355,7 +348,7 @@ metric tags = S<->[tags](delta)
 	require.NoError(t, err)
 	pr, err := document.ParseJSON("p", []byte(pred), "auto")
 	require.NoError(t, err)
-	got := score(t, p, g, pr, eval.Options{})
+	got := score(t, p, g, pr, corpus.Options{})
 	// The set drops the repeated {a, 1}; 1 and "1" differ.
 	assert.Equal(t, Sums(1, 2, 2), sums(got["args"]))
 	// The bag keeps both t's: multiset intersection 2.
@@ -364,7 +357,7 @@ metric tags = S<->[tags](delta)
 
 func Sums(pg, pp, gg float64) [3]float64 { return [3]float64{pg, pp, gg} }
 
-func sums(m *eval.MetricResult) [3]float64 {
+func sums(m *corpus.MetricResult) [3]float64 {
 	return [3]float64{m.Sums.PredGold, m.Sums.PredPred, m.Sums.GoldGold}
 }
 
@@ -393,7 +386,7 @@ metric args = S<->[args](delta)
 		t.Run(c.name, func(t *testing.T) {
 			pr, err := document.ParseJSON("p.jsonl", []byte(c.pred), "jsonl")
 			if err == nil {
-				_, err = p.Score(g, pr, eval.Options{})
+				_, err = p.Score(g, pr, corpus.Options{})
 			}
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), c.want)
@@ -408,12 +401,12 @@ func TestInteger(t *testing.T) {
 	require.NoError(t, err)
 	pr, err := document.ParseJSON("p", []byte(`{"xs": [3, 2e0, 1.5]}`), "json")
 	require.NoError(t, err)
-	_, err = p.Score(g, pr, eval.Options{})
+	_, err = p.Score(g, pr, corpus.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "xs.2: expected an integer, found a number 1.5")
 	pr, err = document.ParseJSON("p", []byte(`{"xs": [3, 2e0]}`), "json")
 	require.NoError(t, err)
-	got := score(t, p, g, pr, eval.Options{})
+	got := score(t, p, g, pr, corpus.Options{})
 	assert.Equal(t, Sums(2, 2, 3), sums(got["m"]))
 }
 
@@ -445,14 +438,14 @@ func TestLargeIntegers(t *testing.T) {
 			require.NoError(t, err)
 			pr, err := document.ParseJSON("p", []byte(c.pred), "json")
 			require.NoError(t, err)
-			res, err := p.Score(g, pr, eval.Options{})
+			res, err := p.Score(g, pr, corpus.Options{})
 			if c.err != "" {
 				require.Error(t, err)
 				assert.Contains(t, err.Error(), c.err)
 				return
 			}
 			require.NoError(t, err)
-			got := map[string]*eval.MetricResult{}
+			got := map[string]*corpus.MetricResult{}
 			for _, m := range res.Metrics {
 				got[m.Name] = m
 			}
@@ -469,7 +462,7 @@ func TestFloatOutOfRange(t *testing.T) {
 	require.NoError(t, err)
 	pr, err := document.ParseJSON("p", []byte(`{"xs": [1, -1e400]}`), "json")
 	require.NoError(t, err)
-	_, err = p.Score(g, pr, eval.Options{})
+	_, err = p.Score(g, pr, corpus.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "xs.1: the number -1e400 is out of range")
 }
@@ -484,7 +477,7 @@ func TestLargeIntegerKeys(t *testing.T) {
 	require.NoError(t, err)
 	pr, err := document.ParseJSON("p.jsonl", []byte(docs), "jsonl")
 	require.NoError(t, err)
-	got := score(t, p, g, pr, eval.Options{})
+	got := score(t, p, g, pr, corpus.Options{})
 	assert.Equal(t, Sums(2, 2, 2), sums(got["m"]))
 }
 
@@ -541,7 +534,7 @@ metric all  = S~[qs](delta[d], align = choose)
 	}
 	for trial := range 300 {
 		xs, ys := randQ(), randQ()
-		got := score(t, p, input(t, "g", doc{ys}), input(t, "p", doc{xs}), eval.Options{})
+		got := score(t, p, input(t, "g", doc{ys}), input(t, "p", doc{xs}), corpus.Options{})
 		msg := fmt.Sprintf("trial %d xs=%v ys=%v", trial, xs, ys)
 
 		// 1:1: enumerate matchings, keep the credits of the Σa-optimal ones.
@@ -647,7 +640,7 @@ metric pairs_b   = S~[entities](F<->[pairs(mentions)](delta * 1))
 	for trial := range 300 {
 		overlap := trial%3 == 0
 		g, pr := clustering(overlap), clustering(overlap)
-		got := score(t, p, input(t, "g", g), input(t, "p", pr), eval.Options{})
+		got := score(t, p, input(t, "g", g), input(t, "p", pr), corpus.Options{})
 		msg := fmt.Sprintf("trial %d gold=%v pred=%v", trial, g, pr)
 		for _, name := range []string{"links", "non", "pairs"} {
 			want, have := sums(got[name+"_b"]), sums(got[name+"_n"])
@@ -692,7 +685,7 @@ func TestNonFiniteAndNegative(t *testing.T) {
 			require.NoError(t, err)
 			pr, err := document.ParseJSON("p.jsonl", []byte(pred), "jsonl")
 			require.NoError(t, err)
-			_, err = p.Score(g, pr, eval.Options{})
+			_, err = p.Score(g, pr, corpus.Options{})
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), c.want)
 		})
@@ -710,7 +703,7 @@ metric c = big - big
 `)
 	g, err := document.ParseJSON("g.jsonl", []byte(`{"id": "d1", "tags": ["a"]}`), "jsonl")
 	require.NoError(t, err)
-	_, err = p.Score(g, g, eval.Options{})
+	_, err = p.Score(g, g, corpus.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `metric "big" over the corpus: its value is +Inf`)
 }
@@ -733,7 +726,7 @@ func TestHugeBeta(t *testing.T) {
 		{"1e-200", 1},                          // β² underflows to 0: precision
 	} {
 		p := compile(t, "type Doc { tags: set<string> }\ninput Doc\nmetric m = F("+c.beta+")<->[tags](delta)\n")
-		got := score(t, p, g, pr, eval.Options{})
+		got := score(t, p, g, pr, corpus.Options{})
 		assert.InDelta(t, c.want, got["m"].Value, 1e-12, "F(%s)", c.beta)
 	}
 }
@@ -748,7 +741,7 @@ func TestNegativePairsNeverMatched(t *testing.T) {
 	require.NoError(t, err)
 	for _, c := range []string{"<->", "->", "<-", "~"} {
 		p := compile(t, "type Doc { tags: set<string> }\ninput Doc\nmetric m = S"+c+"[tags](delta - 0.5)\n")
-		got := score(t, p, g, pr, eval.Options{})
+		got := score(t, p, g, pr, corpus.Options{})
 		assert.Equal(t, Sums(0.5, 1, 1), sums(got["m"]), c)
 	}
 }
@@ -762,7 +755,7 @@ func TestRepeatedKeys(t *testing.T) {
 	bound := compile(t, "type Doc { id: string, n: int = \"meta.count\", xs: set<int> = \"items\" }\ninput Doc\nmetric m = F<->[xs](delta)\n")
 	cases := []struct {
 		name string
-		p    *eval.Plan
+		p    *corpus.Plan
 		doc  string
 		want string
 	}{
@@ -776,7 +769,7 @@ func TestRepeatedKeys(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			in, err := document.ParseJSON("g.jsonl", []byte(c.doc), "jsonl")
 			require.NoError(t, err)
-			_, err = c.p.Score(in, in, eval.Options{})
+			_, err = c.p.Score(in, in, corpus.Options{})
 			if c.want == "" {
 				require.NoError(t, err)
 				return
@@ -787,8 +780,14 @@ func TestRepeatedKeys(t *testing.T) {
 	}
 }
 
+// resolver is a document.Partner that writes a prediction from its gold.
+type resolver func(gold *document.Doc) (string, error)
+
+func (r resolver) Prepare(_, gold *document.Doc, _, _ string) (string, error) { return r(gold) }
+func (r resolver) PredictionOnly() bool                                       { return true }
+
 // TestResolvedPredictions: a predicted document that an adapter writes
-// from its gold (Doc.Resolve) is written once paired, with its partner
+// from its gold (its Partner) is written once paired, with its partner
 // (nil for none, under AllowMissing); a gold document may not need one.
 func TestResolvedPredictions(t *testing.T) {
 	p := compile(t, `
@@ -805,20 +804,20 @@ metric m = S<->[xs](delta)
 		return `{"id": "a", "xs": ["x", "z"]}`, nil
 	}
 	pred := &document.Input{Path: "p", Docs: []document.Doc{
-		{ID: "a", JSON: `{"id": "a"}`, Line: 1, Resolve: resolve},
-		{ID: "b", JSON: `{"id": "b"}`, Line: 2, Index: 1, Resolve: resolve},
+		{ID: "a", JSON: `{"id": "a"}`, Line: 1, Partner: resolver(resolve)},
+		{ID: "b", JSON: `{"id": "b"}`, Line: 2, Index: 1, Partner: resolver(resolve)},
 	}}
-	res, err := p.Score(gold, pred, eval.Options{AllowMissing: true, PerDoc: true})
+	res, err := p.Score(gold, pred, corpus.Options{AllowMissing: true, PerDoc: true})
 	require.NoError(t, err)
 	m := res.Metric("m")
 	assert.Equal(t, [3]float64{1, 3, 2}, [3]float64{m.Sums.PredGold, m.Sums.PredPred, m.Sums.GoldGold})
-	_, err = p.Score(pred, gold, eval.Options{})
+	_, err = p.Score(pred, gold, corpus.Options{})
 	assert.EqualError(t, err, "p: this input is a prediction, read against a gold; give the gold first (metricc run SPEC GOLD PRED)")
 	failing := &document.Input{Path: "p", Docs: []document.Doc{{ID: "a", JSON: `{"id": "a"}`, Line: 1,
-		Resolve: func(*document.Doc) (string, error) {
+		Partner: resolver(func(*document.Doc) (string, error) {
 			return "", document.DataErrors{{File: "p/a", Doc: "line 3", Msg: "bad"}, {File: "p/a", Doc: "line 4", Msg: "worse"}}
-		}}}}
-	_, err = p.Score(gold, failing, eval.Options{})
+		})}}}
+	_, err = p.Score(gold, failing, corpus.Options{})
 	assert.EqualError(t, err, "p/a: line 3: bad\np/a: line 4: worse")
 }
 
@@ -833,7 +832,7 @@ func TestLatentNonFinite(t *testing.T) {
 			p := compile(t, "type Prop { rel: string, subj: var, obj: var | string }\ntype Doc { id: string, props: set<Prop> }\ninput Doc\nmetric m = "+body+"\n")
 			g, err := document.ParseJSON("g.jsonl", []byte(doc), "jsonl")
 			require.NoError(t, err)
-			_, err = p.Score(g, g, eval.Options{})
+			_, err = p.Score(g, g, corpus.Options{})
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), `g.jsonl: document "d1" (line 1): metric "m": on a pair of elements, the similarity`)
 			assert.Contains(t, err.Error(), `is +Inf, beyond float64's range`)
@@ -873,7 +872,7 @@ metric plain   = F<->[evs]((delta[kind] + 0) * F<->[args](delta))
 		return d
 	}
 	for _, tc := range []struct{ n, kinds int }{{10, 3}, {40, 8}, {150, 1}, {300, 2}} {
-		got := score(t, p, input(t, "g", gen(tc.n, tc.kinds)), input(t, "p", gen(tc.n, tc.kinds)), eval.Options{})
+		got := score(t, p, input(t, "g", gen(tc.n, tc.kinds)), input(t, "p", gen(tc.n, tc.kinds)), corpus.Options{})
 		want, have := sums(got["plain"]), sums(got["blocked"])
 		for i := range want {
 			require.InDelta(t, want[i], have[i], 1e-9, "n=%d kinds=%d", tc.n, tc.kinds)

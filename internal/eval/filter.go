@@ -153,7 +153,7 @@ func compareScalars(op ast.CompareOp, a, b scalarValue) bool {
 		return eq
 	}
 	if a.isInt && b.isInt {
-		return comparison(op)(float64(cmp.Compare(a.i, b.i)), 0)
+		return Comparison(op)(float64(cmp.Compare(a.i, b.i)), 0)
 	}
-	return comparison(op)(a.num, b.num)
+	return Comparison(op)(a.num, b.num)
 }

@@ -29,7 +29,7 @@ func badSums(s *Sums) string {
 	check := func(name string, v float64) string {
 		switch {
 		case math.IsNaN(v) || math.IsInf(v, 0):
-			return fmt.Sprintf("%s is %s", name, nonFinite(v))
+			return fmt.Sprintf("%s is %s", name, NonFinite(v))
 		case v < 0:
 			return fmt.Sprintf("%s is %s, but similarities are non-negative (a metric scores from 0 up); clamp the similarity, as in max(0, ...)", name, strconv.FormatFloat(v, 'g', -1, 64))
 		}
@@ -56,49 +56,10 @@ func badSums(s *Sums) string {
 	return ""
 }
 
-// nonFinite explains a value that is not a finite number.
-func nonFinite(v float64) string {
+// NonFinite explains a value that is not a finite number.
+func NonFinite(v float64) string {
 	if math.IsNaN(v) {
 		return "NaN (not a number, as from ∞ − ∞ or 0 × ∞)"
 	}
 	return fmt.Sprintf("%s, beyond float64's range (±%.4g); scale it down", strconv.FormatFloat(v, 'g', -1, 64), math.MaxFloat64)
-}
-
-// badResult says which value of r is not finite, or "".
-func badResult(r *MetricResult) string {
-	fields := [...]struct {
-		name string
-		v    float64
-	}{{sumXY, r.Sums.PredGold}, {sumXX, r.Sums.PredPred}, {sumYY, r.Sums.GoldGold}, {sumXYRecall, r.Sums.PredGoldRecall},
-		{"its precision", r.Precision}, {"its recall", r.Recall}, {"its F1", r.F1}, {"its value", r.Value}}
-	for _, f := range fields {
-		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
-			return fmt.Sprintf("%s is %s", f.name, nonFinite(f.v))
-		}
-	}
-	for _, row := range r.By {
-		if why := badResult(row); why != "" {
-			return fmt.Sprintf("key %q: %s", row.Name, why)
-		}
-	}
-	return ""
-}
-
-// checkFinite returns an error for the first value of res that is not a
-// finite number: a corpus sum that overflowed, corpus arithmetic such as
-// c - c on infinities, a ratio beyond the range.
-func checkFinite(res *Result) error {
-	for _, m := range res.Metrics {
-		if why := badResult(m); why != "" {
-			return fmt.Errorf("metric %q over the corpus: %s", m.Name, why)
-		}
-	}
-	for _, d := range res.PerDoc {
-		for _, m := range d.Metrics {
-			if why := badResult(m); why != "" {
-				return fmt.Errorf("metric %q on document %q: %s", m.Name, d.ID, why)
-			}
-		}
-	}
-	return nil
 }

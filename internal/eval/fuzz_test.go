@@ -3,8 +3,8 @@ package eval_test
 import (
 	"testing"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
 )
 
 const fuzzSpec = `
@@ -40,7 +40,7 @@ func FuzzScore(f *testing.F) {
 		if err != nil {
 			return
 		}
-		res, err := p.Score(in, in, eval.Options{Workers: 1})
+		res, err := p.Score(in, in, corpus.Options{Workers: 1})
 		if err != nil {
 			return
 		}

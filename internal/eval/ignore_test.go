@@ -6,10 +6,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/metricc/metricc/internal/eval"
 )
 
 // TestIgnoreAgainstBruteForce: under `ignore = c == 1` the matching is the
@@ -41,7 +40,7 @@ metric m = F%s[qs](delta[d] + 0.5 * delta[c], align = delta[a] + 0.5 * delta[b],
 				continue
 			}
 			checked++
-			got := score(t, p, input(t, "g", doc{ys}), input(t, "p", doc{xs}), eval.Options{})
+			got := score(t, p, input(t, "g", doc{ys}), input(t, "p", doc{xs}), corpus.Options{})
 			msg := fmt.Sprintf("%s trial %d xs=%v ys=%v", k.op, trial, xs, ys)
 			require.InDelta(t, want[0], got["m"].Sums.PredGold, 1e-9, msg)
 			require.InDelta(t, want[1], got["m"].Sums.PredPred, 1e-9, msg)
@@ -162,7 +161,7 @@ metric m = S<->[gs](F<->[rs](delta[v], align = delta[k], ignore = not ok))
 	gold := doc{"d", []g{{[]r{{1, true, 1}, {2, false, 2}, {3, true, 3}}}}}
 	pred := doc{"d", []g{{[]r{{1, true, 1}, {2, true, 9}, {4, true, 4}}}}}
 	p := compile(t, spec)
-	got := score(t, p, input(t, "g", gold), input(t, "p", pred), eval.Options{})
+	got := score(t, p, input(t, "g", gold), input(t, "p", pred), corpus.Options{})
 	assert.InDelta(t, 0.5, got["m"].Sums.PredGold, 1e-12)
 	// Against itself, the ignored element leaves both sides: F = 1.
 	assert.InDelta(t, 1.0, got["m"].Sums.GoldGold, 1e-12)
@@ -203,13 +202,13 @@ metric mac = F<->[es](delta) macro empty = 1
 	// document with one element predicted and no gold.
 	gold := []any{doc{"d1", []e{{"a", 1}, {"b", 2}}}, doc{"d2", []e{}}}
 	pred := []any{doc{"d1", []e{}}, doc{"d2", []e{{"c", 3}}}}
-	res, err := p.Score(input(t, "g", gold...), input(t, "p", pred...), eval.Options{PerDoc: true})
+	res, err := p.Score(input(t, "g", gold...), input(t, "p", pred...), corpus.Options{PerDoc: true})
 	require.NoError(t, err)
-	m := map[string]*eval.MetricResult{}
+	m := map[string]*corpus.MetricResult{}
 	for _, r := range res.Metrics {
 		m[r.Name] = r
 	}
-	prf := func(r *eval.MetricResult) [3]float64 { return [3]float64{r.Precision, r.Recall, r.F1} }
+	prf := func(r *corpus.MetricResult) [3]float64 { return [3]float64{r.Precision, r.Recall, r.F1} }
 	assert.Equal(t, [3]float64{0, 0, 0}, prf(m["zero"]))
 	assert.Equal(t, [3]float64{0, 0, 0}, prf(m["one"]), "P 0/1, R 0/2")
 	rows := map[string][3]float64{}

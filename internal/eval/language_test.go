@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 )
@@ -34,7 +35,7 @@ metric m = S<->[ts](delta[v], align = delta[k])
 	type doc struct {
 		Ts []tok `json:"ts"`
 	}
-	got := score(t, p, input(t, "g", doc{[]tok{{2, "x"}, {1, "y"}}}), input(t, "p", doc{[]tok{{1, "x"}, {2, "y"}}}), eval.Options{})
+	got := score(t, p, input(t, "g", doc{[]tok{{2, "x"}, {1, "y"}}}), input(t, "p", doc{[]tok{{1, "x"}, {2, "y"}}}), corpus.Options{})
 	assert.Equal(t, 0.0, got["m"].Sums.PredGold)
 	// Self-sums are the identity under align: 2 each.
 	assert.Equal(t, 2.0, got["m"].Sums.PredPred)
@@ -80,13 +81,13 @@ metric m = S%s[qs](delta[d] + 0.5 * delta[c], align = delta[a] + 0.5 * delta[b])
 			if k.coll == "seq" && k.op == "<->" {
 				want = walkCredit(xs, ys)
 			}
-			got := score(t, p, input(t, "g", doc{ys}), input(t, "p", doc{xs}), eval.Options{})
+			got := score(t, p, input(t, "g", doc{ys}), input(t, "p", doc{xs}), corpus.Options{})
 			msg := fmt.Sprintf("%s %s trial %d xs=%v ys=%v", k.coll, k.op, trial, xs, ys)
 			require.InDelta(t, want, got["m"].Sums.PredGold, 1e-9, msg)
 			if !k.ordered {
 				// Order independence: reverse both sides.
 				rx, ry := reversed(xs), reversed(ys)
-				again := score(t, p, input(t, "g", doc{ry}), input(t, "p", doc{rx}), eval.Options{})
+				again := score(t, p, input(t, "g", doc{ry}), input(t, "p", doc{rx}), corpus.Options{})
 				require.InDelta(t, got["m"].Sums.PredGold, again["m"].Sums.PredGold, 1e-12, msg)
 			}
 		}
@@ -261,17 +262,17 @@ metric sups = S<->[as](supertypes(E)[ts])
 		if goldSet == nil {
 			goldSet = []string{}
 		}
-		got := score(t, p, input(t, "g", doc{[]a{{c.gold, goldSet}}}), input(t, "p", doc{[]a{{c.pred, predSet}}}), eval.Options{})
+		got := score(t, p, input(t, "g", doc{[]a{{c.gold, goldSet}}}), input(t, "p", doc{[]a{{c.pred, predSet}}}), corpus.Options{})
 		assert.InDelta(t, c.anc, got["anc"].Sums.PredGold, 1e-12, "case %d anc", i)
 		assert.InDelta(t, c.lvl, got["lvl"].Sums.PredGold, 1e-12, "case %d level", i)
 		assert.InDelta(t, c.sup, got["sup"].Sums.PredGold, 1e-12, "case %d supertypes", i)
 		assert.InDelta(t, c.sups, got["sups"].Sums.PredGold, 1e-12, "case %d supertypes of sets", i)
 	}
 	// A value not in the ontology is a data error naming the JSON path.
-	_, err := p.Score(input(t, "g", doc{[]a{{"attack", []string{}}}}), input(t, "p", doc{[]a{{"attak", []string{}}}}), eval.Options{})
+	_, err := p.Score(input(t, "g", doc{[]a{{"attack", []string{}}}}), input(t, "p", doc{[]a{{"attak", []string{}}}}), corpus.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `as.0.t: "attak" is not a concept of ontology E`)
-	_, err = p.Score(input(t, "g", doc{[]a{{"attack", []string{}}}}), input(t, "p", doc{[]a{{"Attack", []string{"die", "x"}}}}), eval.Options{})
+	_, err = p.Score(input(t, "g", doc{[]a{{"attack", []string{}}}}), input(t, "p", doc{[]a{{"Attack", []string{"die", "x"}}}}), corpus.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `as.0.t: "Attack" is not a concept of ontology E (did you mean "attack"?)`)
 }
@@ -300,7 +301,7 @@ metric words = S<->[ents](J<->[words where _ not in premods](delta))
 	}
 	gold := doc{[]ent{{"PER", 0, false, []string{"the", "man"}}, {"ORG", 3, false, []string{"a", "firm"}}, {"PER", 5, true, []string{"him"}}}}
 	pred := doc{[]ent{{"PER", 0, false, []string{"the", "man"}}, {"ORG", 3, false, []string{"firm"}}, {"LOC", 7, false, []string{"here"}}}}
-	got := score(t, p, input(t, "g", gold), input(t, "p", pred), eval.Options{})
+	got := score(t, p, input(t, "g", gold), input(t, "p", pred), corpus.Options{})
 	// PER: pred 1, gold 2, common 1.
 	assert.Equal(t, eval.Sums{PredGold: 1, PredPred: 1, GoldGold: 2, PredGoldRecall: 1}, got["per"].Sums)
 	// start >= 2 and not negated: pred ORG(3), LOC(7); gold ORG(3). The
@@ -395,7 +396,7 @@ metric m = S<->[nodes ordered by edges(src, tgt)](delta[label])
 			}
 		}
 		rec(0, make([]bool, k), nil)
-		got := score(t, p, input(t, "g", y), input(t, "p", x), eval.Options{})
+		got := score(t, p, input(t, "g", y), input(t, "p", x), corpus.Options{})
 		require.Equal(t, float64(want), got["m"].Sums.PredGold, "trial %d x=%v y=%v", trial, x, y)
 		require.Equal(t, got["m"].Sums.Search.Pairs, got["m"].Sums.Search.Proven)
 	}
@@ -422,7 +423,7 @@ metric spans = F<->[ents](delta[start] * delta[end]) by label
 	// Spans (0,1) PER/PER, (3,4) ORG/LOC, (6,7) gold only MISC, (9,9) pred only PER.
 	gold := doc{[]ent{{0, 1, "PER"}, {3, 4, "ORG"}, {6, 7, "MISC"}}}
 	pred := doc{[]ent{{0, 1, "PER"}, {3, 4, "LOC"}, {9, 9, "PER"}}}
-	res, err := p.Score(input(t, "g", gold), input(t, "p", pred), eval.Options{})
+	res, err := p.Score(input(t, "g", gold), input(t, "p", pred), corpus.Options{})
 	require.NoError(t, err)
 	m := res.Metrics[0]
 	assert.Equal(t, 2.0, m.Sums.PredGold)
@@ -457,7 +458,7 @@ metric halves = prf(micro, macro)
 	// 0, R 0 (gold empty, pred not). Doc 3: both empty: 1, 1.
 	gold := []any{doc{[]int{1}}, doc{[]int{}}, doc{[]int{}}}
 	pred := []any{doc{[]int{1, 2}}, doc{[]int{3}}, doc{[]int{}}}
-	got := score(t, p, input(t, "g", gold...), input(t, "p", pred...), eval.Options{})
+	got := score(t, p, input(t, "g", gold...), input(t, "p", pred...), corpus.Options{})
 	assert.InDelta(t, 1.0/3, got["micro"].Precision, 1e-12)
 	assert.InDelta(t, 1.0, got["micro"].Recall, 1e-12)
 	assert.InDelta(t, (0.5+0+1)/3, got["macro"].Precision, 1e-12)
@@ -483,9 +484,9 @@ metric m = S<->[xs](delta * w)
 	type doc struct {
 		Xs []int `json:"xs"`
 	}
-	res, err := p.Score(input(t, "g", doc{[]int{1, 2}}), input(t, "p", doc{[]int{2}}), eval.Options{})
+	res, err := p.Score(input(t, "g", doc{[]int{1, 2}}), input(t, "p", doc{[]int{2}}), corpus.Options{})
 	require.NoError(t, err)
-	assert.Equal(t, []eval.Param{{Name: "w", Value: 0.25}}, res.Params)
+	assert.Equal(t, []corpus.Param{{Name: "w", Value: 0.25}}, res.Params)
 	assert.Equal(t, 0.25, res.Metrics[0].Sums.PredGold)
 }
 
@@ -506,7 +507,7 @@ metric gold = F<->[xs](delta) micro(gold)
 	gold := []any{doc{"a", []int{1, 2}}, doc{"b", []int{}}, doc{"c", []int{5}}}
 	pred := []any{doc{"a", []int{1}}, doc{"b", []int{3, 4}}, doc{"c", []int{5, 6}}}
 	var warnings []string
-	res, err := p.Score(input(t, "g", gold...), input(t, "p", pred...), eval.Options{PerDoc: true, Macro: true, Warn: func(w string) { warnings = append(warnings, w) }})
+	res, err := p.Score(input(t, "g", gold...), input(t, "p", pred...), corpus.Options{PerDoc: true, Macro: true, Warn: func(w string) { warnings = append(warnings, w) }})
 	require.NoError(t, err)
 	assert.Equal(t, Sums(2, 5, 3), sums(res.Metrics[0]))
 	assert.Equal(t, Sums(2, 3, 3), sums(res.Metrics[1]), "document b is left out")
@@ -539,9 +540,9 @@ metric spans = F<->[ents](delta[start]) by label macro
 	// As in TestBreakdownSums: PER 1/2/1 (recall 1), ORG 0/0/1 (recall 1), LOC 1/1/0 (recall 0).
 	gold := doc{[]ent{{0, "PER"}, {3, "ORG"}, {6, "MISC"}}}
 	pred := doc{[]ent{{0, "PER"}, {3, "LOC"}, {9, "PER"}}}
-	res, err := p.Score(input(t, "g", gold), input(t, "p", pred), eval.Options{PerDoc: true})
+	res, err := p.Score(input(t, "g", gold), input(t, "p", pred), corpus.Options{PerDoc: true})
 	require.NoError(t, err)
-	got := map[string]*eval.MetricResult{}
+	got := map[string]*corpus.MetricResult{}
 	for _, m := range res.Metrics {
 		got[m.Name] = m
 	}
@@ -557,7 +558,7 @@ metric spans = F<->[ents](delta[start]) by label macro
 	// Per document, the row of that document.
 	assert.Equal(t, per.Sums, res.PerDoc[0].Metrics[0].Sums)
 	// Only the row is asked for: its metric is computed, not reported.
-	res, err = p.Score(input(t, "g", gold), input(t, "p", pred), eval.Options{Metrics: []string{"per"}})
+	res, err = p.Score(input(t, "g", gold), input(t, "p", pred), corpus.Options{Metrics: []string{"per"}})
 	require.NoError(t, err)
 	require.Len(t, res.Metrics, 1)
 	assert.Equal(t, 1.0, res.Metrics[0].Sums.PredGold)
@@ -602,7 +603,7 @@ metric m = F<->[xs](delta)
 		gold, pred = input(t, "g", doc{"a", []int{1}}, doc{"b", []int{2, 3}}), input(t, "p", doc{"a", []int{1}}, doc{"c", []int{4, 5}})
 		pred.Unpaired, pred.Convention = c.conv, "the scorer" // either file may declare it
 		var warnings []string
-		res, err := p.Score(gold, pred, eval.Options{Warn: func(w string) { warnings = append(warnings, w) }})
+		res, err := p.Score(gold, pred, corpus.Options{Warn: func(w string) { warnings = append(warnings, w) }})
 		require.NoError(t, err)
 		assert.Equal(t, c.sums, sums(res.Metrics[0]))
 		assert.Equal(t, c.warns, warnings)
@@ -646,7 +647,7 @@ metric m = F<->[ts](delta) by kind
 				slices.Reverse(g)
 				slices.Reverse(pr)
 			}
-			res, err := p.Score(input(t, "g", doc{g}), input(t, "p", doc{pr}), eval.Options{})
+			res, err := p.Score(input(t, "g", doc{g}), input(t, "p", doc{pr}), corpus.Options{})
 			require.NoError(t, err)
 			m := res.Metrics[0]
 			require.Equal(t, 1.0, m.Sums.PredGold)

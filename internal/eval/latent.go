@@ -56,7 +56,7 @@ type SearchStats struct {
 	Interrupted int
 }
 
-func (s *SearchStats) add(o SearchStats) {
+func (s *SearchStats) Add(o SearchStats) {
 	s.Pairs += o.Pairs
 	s.Proven += o.Proven
 	s.MaxGap = max(s.MaxGap, o.MaxGap)
@@ -186,7 +186,7 @@ func (l *latent) solve(c *ctx, m *matcher, X, Y value.Ref) (float64, SearchStats
 // or NaN (a product of constants that overflows).
 func checkLatentWeight(m *matcher, w float64) {
 	if w != w || w > math.MaxFloat64 {
-		panic(evalError{fmt.Sprintf("on a pair of elements, the similarity %s is %s", ast.ExprString(m.chooserSrc()), nonFinite(w))})
+		panic(evalError{fmt.Sprintf("on a pair of elements, the similarity %s is %s", ast.ExprString(m.chooserSrc()), NonFinite(w))})
 	}
 }
 
@@ -248,15 +248,15 @@ func (l *latent) classes(c *ctx, m *matcher, xs, ys []value.Ref) {
 }
 
 // pairs writes the candidate pairs of xs and ys into c.latentProblem, at
-// most c.limits.MaxPairs of them; it reports whether some were left out.
+// most c.limits.Pairs() of them; it reports whether some were left out.
 func (l *latent) pairs(c *ctx, m *matcher, xs, ys []value.Ref) bool {
 	f := c.push()
 	defer c.pop()
 	var truncated bool
 	if l.elem.keys != nil {
-		truncated = f.candidatesUpTo(c, l.elem.keys, xs, ys, c.limits.MaxPairs)
+		truncated = f.candidatesUpTo(c, l.elem.keys, xs, ys, c.limits.Pairs())
 	} else {
-		truncated = f.allPairsUpTo(len(xs), len(ys), c.limits.MaxPairs)
+		truncated = f.allPairsUpTo(len(xs), len(ys), c.limits.Pairs())
 	}
 	p := &c.latentProblem
 	p.Pairs = p.Pairs[:0]

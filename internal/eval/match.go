@@ -99,6 +99,9 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 		}
 	}
 	n := &cnode{eval: m.eval, nonneg: true, match: m}
+	if k.plan.traced {
+		n.eval = m.tracedEval
+	}
 	chooser := m.chooser()
 	switch {
 	case chooser.never && m.norm == ast.NormS:
@@ -123,9 +126,6 @@ type operands struct{ x, y, X, Y value.Ref }
 
 // eval is the normalized score of the matching of v(x) and v(y).
 func (m *matcher) eval(c *ctx, x, y value.Ref) float64 {
-	if c.trace != nil {
-		return m.evalTraced(c, x, y)
-	}
 	if m.counted != nil {
 		if xy, ok := m.counted(c, x, y); ok {
 			if m.norm == ast.NormS {
@@ -136,7 +136,7 @@ func (m *matcher) eval(c *ctx, x, y value.Ref) float64 {
 			if xx == 0 && yy == 0 { // both views empty
 				return 1
 			}
-			return normalize(m.norm, m.beta, xy, xx, yy)
+			return Normalize(m.norm, m.beta, xy, xx, yy)
 		}
 	}
 	op := operands{x, y, m.view(c, x), m.view(c, y)}
@@ -186,7 +186,7 @@ func (m *matcher) normalized(c *ctx, op operands, xy float64) float64 {
 	default:
 		xx, yy = m.self(c, op.x, op.X), m.self(c, op.y, op.Y)
 	}
-	return normalize(m.norm, m.beta, xy, xx, yy)
+	return Normalize(m.norm, m.beta, xy, xx, yy)
 }
 
 // self is Σ(X, X), memoized by the identity of X (of x under an order).
@@ -305,7 +305,7 @@ func (m *matcher) ignoredValue(c *ctx, op operands) float64 {
 	if m.norm != ast.NormS {
 		v = 1
 		if xx != 0 || yy != 0 {
-			v = normalize(m.norm, m.beta, xy, xx, yy)
+			v = Normalize(m.norm, m.beta, xy, xx, yy)
 		}
 	}
 	c.memo.put(key, v)
@@ -349,7 +349,7 @@ func (m *matcher) solve(c *ctx, f *frame, op operands, xs, ys []value.Ref, pairs
 	if m.order != nil {
 		res := c.ws.DAG(len(xs), len(ys), f.edges, m.order.reach(c, op.x, op.X), m.order.reach(c, op.y, op.Y), c.limits, chosen)
 		total, chosen = res.Total, res.Match
-		c.search.add(dagStats(res))
+		c.search.Add(dagStats(res))
 	} else {
 		total, chosen = m.solve1(&c.ws, len(xs), len(ys), f.edges, chosen)
 	}
@@ -460,7 +460,7 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 			f.edges = append(f.edges, solver.Edge{Row: p.Row, Col: p.Col, W: w})
 		} else if w > 0 || w != w {
 			// A solver cannot maximize over ∞ or NaN.
-			panic(evalError{fmt.Sprintf("on a pair of elements, the similarity %s is %s", ast.ExprString(m.chooserSrc()), nonFinite(w))})
+			panic(evalError{fmt.Sprintf("on a pair of elements, the similarity %s is %s", ast.ExprString(m.chooserSrc()), NonFinite(w))})
 		}
 	}
 	if m.align != nil {

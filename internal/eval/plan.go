@@ -15,7 +15,7 @@ import (
 // and shared by all workers.
 type Plan struct {
 	Prog    *typecheck.Program
-	Metrics []*planMetric
+	Metrics []*Metric
 
 	decode  decodeFn
 	empty   func(d *decoder) value.Ref
@@ -23,21 +23,36 @@ type Plan struct {
 	tags    map[*types.Record]int
 	nMemo   int // number of memo slots (matchers and call views)
 	hasVars bool
+	traced  bool // its matchings record their alignments (NewTracedPlan)
 }
 
-// planMetric is one metric, compiled. A metric that uses N is compiled
-// twice: with N=P for precision and N=R for recall.
-type planMetric struct {
-	m      *typecheck.Metric
-	kind   Kind
-	by     *byPlan // breakdown; nil without
-	avg    ast.Average
-	top    *cnode
-	topR   *cnode // N=R tree; nil unless m.UsesN
-	corpus corpusFn
-	// row is set for a metric that reports a row of another metric's
+// Metric is one metric of the plan. A metric over documents is compiled
+// into the trees that score a pair; a metric over metrics (Kind
+// KindCorpusValue or KindCorpusTriple) is left to the corpus. A metric that
+// uses N is compiled twice: with N=P for precision and N=R for recall.
+type Metric struct {
+	Def  *typecheck.Metric
+	Kind Kind
+	// Avg is how the corpus aggregates the metric; a row's is that of the
+	// metric it belongs to.
+	Avg ast.Average
+	// Row is set for a metric that reports a row of another metric's
 	// breakdown (m[key]); it is filled from that metric's results.
-	row *typecheck.CorpusRef
+	Row *typecheck.CorpusRef
+
+	by   *byPlan // breakdown; nil without
+	top  *cnode
+	topR *cnode // N=R tree; nil unless the metric uses N
+}
+
+// PerPair reports whether the metric is scored per document pair (it has
+// sums), rather than computed from other metrics or rows.
+func (pm *Metric) PerPair() bool { return pm.top != nil }
+
+// Value is the metric's own normalizer applied to sums.
+func (pm *Metric) Value(s Sums) float64 {
+	m := pm.Def.Body.(*typecheck.Match)
+	return Normalize(m.Norm, m.Beta, s.PredGold, s.PredPred, s.GoldGold)
 }
 
 // simFn computes φ(x, y).
@@ -75,9 +90,21 @@ type cnode struct {
 	match *matcher
 }
 
+// IDPath is the gjson path of the documents' pairing key; "" pairs by
+// position.
+func (p *Plan) IDPath() string { return p.idPath }
+
 // NewPlan compiles a checked program.
-func NewPlan(prog *typecheck.Program) (*Plan, error) {
-	p := &Plan{Prog: prog, tags: map[*types.Record]int{}}
+func NewPlan(prog *typecheck.Program) (*Plan, error) { return newPlan(prog, false) }
+
+// NewTracedPlan compiles a checked program whose scorers record, for each
+// pair, the alignment every metric chose at every level (Scorer.Traces),
+// computing the sums from what they record: the scoring is the one
+// explained. It is slower than a plan of NewPlan, which has no trace code.
+func NewTracedPlan(prog *typecheck.Program) (*Plan, error) { return newPlan(prog, true) }
+
+func newPlan(prog *typecheck.Program, traced bool) (*Plan, error) {
+	p := &Plan{Prog: prog, tags: map[*types.Record]int{}, traced: traced}
 	for _, r := range prog.Records {
 		p.tag(r)
 	}
@@ -92,7 +119,7 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 	}
 	comp := &compiler{plan: p, usesN: typecheck.NUses{}, viewSlots: map[viewKey]int{}, cache: map[compileKey]*cnode{}}
 	for _, m := range prog.Metrics {
-		pm := &planMetric{m: m, kind: metricKind(m), avg: m.Average}
+		pm := &Metric{Def: m, Kind: metricKind(m), Avg: m.Average}
 		if m.Split != nil {
 			// Compiled like a metric using N: the precision tree, then the
 			// recall tree.
@@ -105,10 +132,8 @@ func NewPlan(prog *typecheck.Program) (*Plan, error) {
 			}
 		} else if m.Row != nil {
 			// A row aggregates as the metric it belongs to.
-			pm.row, pm.avg = m.Row, m.Row.Metric.Average
-		} else if m.IsCorpus() {
-			pm.corpus = compileCorpus(m.Corpus)
-		} else {
+			pm.Row, pm.Avg = m.Row, m.Row.Metric.Average
+		} else if !m.IsCorpus() {
 			mode := ast.NormS
 			if m.UsesN {
 				mode = ast.NormP
@@ -383,7 +408,7 @@ func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) 
 			n.keys, n.oneKey = productKeys(x, y)
 		}
 	case ast.OpDiv:
-		n.eval = func(c *ctx, a, b value.Ref) float64 { return div(x.eval(c, a, b), y.eval(c, a, b)) }
+		n.eval = func(c *ctx, a, b value.Ref) float64 { return Div(x.eval(c, a, b), y.eval(c, a, b)) }
 		n.nonneg = x.nonneg && y.nonneg
 		if n.nonneg {
 			n.keys, n.never = x.keys, x.never
@@ -478,7 +503,7 @@ func (k *compiler) iverson(s *typecheck.Iverson, mode ast.NormKind) (*cnode, err
 	if err != nil {
 		return nil, err
 	}
-	cmp := comparison(s.Op)
+	cmp := Comparison(s.Op)
 	n := &cnode{
 		eval: func(c *ctx, a, b value.Ref) float64 {
 			if cmp(x.eval(c, a, b), y.eval(c, a, b)) {
@@ -500,7 +525,7 @@ func (k *compiler) iverson(s *typecheck.Iverson, mode ast.NormKind) (*cnode, err
 }
 
 // comparison returns the test of an Iverson bracket.
-func comparison(op ast.CompareOp) func(a, b float64) bool {
+func Comparison(op ast.CompareOp) func(a, b float64) bool {
 	switch op {
 	case ast.OpGT:
 		return func(a, b float64) bool { return a > b }
@@ -626,89 +651,3 @@ func (k *compiler) view(v *typecheck.View) viewFn {
 		return path(c, res)
 	}
 }
-
-// cval is a corpus value: a number (all three fields equal) or a whole
-// metric (precision, recall, f1), combined field by field.
-type cval [3]float64
-
-type corpusFn func(vals map[*typecheck.Metric]*MetricResult) cval
-
-func scalar(v float64) cval { return cval{v, v, v} }
-
-func compileCorpus(e typecheck.Corpus) corpusFn {
-	switch e := e.(type) {
-	case *typecheck.CorpusConst:
-		v := scalar(e.Value)
-		return func(map[*typecheck.Metric]*MetricResult) cval { return v }
-	case *typecheck.CorpusRef:
-		m, field := e.Metric, e.Field
-		if e.Row {
-			key := e.Key
-			return func(vals map[*typecheck.Metric]*MetricResult) cval {
-				r := vals[m].Row(key)
-				if field == typecheck.Whole {
-					return cval{r.Precision, r.Recall, r.F1}
-				}
-				return scalar(r.Field(field))
-			}
-		}
-		if field == typecheck.Whole {
-			return func(vals map[*typecheck.Metric]*MetricResult) cval {
-				r := vals[m]
-				return cval{r.Precision, r.Recall, r.F1}
-			}
-		}
-		return func(vals map[*typecheck.Metric]*MetricResult) cval { return scalar(vals[m].Field(field)) }
-	case *typecheck.CorpusNeg:
-		x := compileCorpus(e.X)
-		return func(vals map[*typecheck.Metric]*MetricResult) cval {
-			return fieldwise1(x(vals), func(a float64) float64 { return -a })
-		}
-	case *typecheck.CorpusArith:
-		x, y := compileCorpus(e.X), compileCorpus(e.Y)
-		var op func(a, b float64) float64
-		switch e.Op {
-		case ast.OpAdd:
-			op = func(a, b float64) float64 { return a + b }
-		case ast.OpSub:
-			op = func(a, b float64) float64 { return a - b }
-		case ast.OpMul:
-			op = func(a, b float64) float64 { return a * b }
-		default:
-			op = div
-		}
-		return func(v map[*typecheck.Metric]*MetricResult) cval {
-			a, b := x(v), y(v)
-			return cval{op(a[0], b[0]), op(a[1], b[1]), op(a[2], b[2])}
-		}
-	case *typecheck.CorpusIverson:
-		x, y := compileCorpus(e.X), compileCorpus(e.Y)
-		cmp := comparison(e.Op)
-		return func(v map[*typecheck.Metric]*MetricResult) cval {
-			if cmp(x(v)[0], y(v)[0]) {
-				return scalar(1)
-			}
-			return scalar(0)
-		}
-	case *typecheck.CorpusCall:
-		args := make([]corpusFn, len(e.Args))
-		for i, a := range e.Args {
-			args[i] = compileCorpus(a)
-		}
-		impl := e.Fun.Eval
-		return func(v map[*typecheck.Metric]*MetricResult) cval {
-			var out cval
-			vals := make([]float64, len(args))
-			for f := range out {
-				for i, a := range args {
-					vals[i] = a(v)[f]
-				}
-				out[f] = impl(vals)
-			}
-			return out
-		}
-	}
-	panic(fmt.Sprintf("eval: unknown corpus expression %T", e))
-}
-
-func fieldwise1(a cval, f func(float64) float64) cval { return cval{f(a[0]), f(a[1]), f(a[2])} }

@@ -5,10 +5,9 @@ import (
 	"os"
 	"testing"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/metricc/metricc/internal/eval"
 )
 
 // TestBreakdownAgainstSeqeval: the entities seqeval extracts from 30
@@ -51,7 +50,7 @@ type Doc { id: string, entities: set<Entity> }
 input Doc
 metric ner = F<->[entities](delta) by label
 `)
-	res, err := p.Score(input(t, "g", gold...), input(t, "p", pred...), eval.Options{})
+	res, err := p.Score(input(t, "g", gold...), input(t, "p", pred...), corpus.Options{})
 	require.NoError(t, err)
 	m := res.Metrics[0]
 	assert.InDelta(t, fixture.Micro.Precision, m.Precision, 1e-12)

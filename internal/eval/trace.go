@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -13,8 +12,11 @@ import (
 // Tracing records, for one document pair, the alignment chosen at every
 // level of a metric: which predicted item went with which gold item, with
 // what similarity, and the alignments beneath each pair (the explain
-// command prints it). It is asked for per pair (Plan.Trace); while scoring
-// a corpus the hook is a nil pointer, tested once per matching.
+// command prints it). It is a decoration of the plan (NewTracedPlan): a
+// traced plan's matchings record themselves, and its scorer computes each
+// metric's sums from the matchings it records, so that the explained
+// alignment is the one scored. A plan compiled for a corpus has no trace
+// code in its path.
 
 // Alignment is the matching chosen at one level for one pair of values.
 type Alignment struct {
@@ -92,10 +94,35 @@ func (t *tracer) add(al *Alignment) {
 	t.roots = append(t.roots, al)
 }
 
-// evalTraced is matcher.eval that also records its alignment.
-func (m *matcher) evalTraced(c *ctx, x, y value.Ref) float64 {
-	al := m.record(c, m.view(c, x), m.view(c, y), x, y, true)
-	return al.Value
+// keptMatching is the matching a breakdown chose (its pairs, weighted by
+// their credit, and the variable map of a latent one), kept for the trace.
+type keptMatching struct {
+	edges []solver.Edge
+	vars  []VarLink
+	kept  bool
+}
+
+// keepVars keeps the variable map of the latent matching just solved, as
+// names, when a traced scoring asks for it.
+func (c *ctx) keepVars(varTo []int32) {
+	if c.keep == nil {
+		return
+	}
+	c.keep.vars = c.keep.vars[:0]
+	for a, b := range varTo {
+		if b >= 0 {
+			c.keep.vars = append(c.keep.vars, VarLink{Pred: c.a.Str(c.vars[0][a]), Gold: c.a.Str(c.vars[1][b])})
+		}
+	}
+}
+
+// tracedEval is a traced plan's matching: while a chosen pair is replayed
+// (c.trace set), it records its alignment under that pair.
+func (m *matcher) tracedEval(c *ctx, x, y value.Ref) float64 {
+	if c.trace == nil {
+		return m.eval(c, x, y)
+	}
+	return m.record(c, m.view(c, x), m.view(c, y), x, y, true).Value
 }
 
 // record solves the matching of X and Y, records it, and replays each
@@ -109,24 +136,14 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 	tr := c.trace
 	c.trace = nil
 	defer func() { c.trace = tr }()
-	al := &Alignment{
-		Matching: ast.ExprString(m.src),
-		Position: tr.plan.Prog.File.Source.Position(m.src.Pos()).String(),
-		Norm:     m.norm.String(),
-
-		Normalized: normalized,
-	}
-	if m.norm == ast.NormF && m.beta != 1 {
-		al.Norm = "F(" + strconv.FormatFloat(m.beta, 'g', -1, 64) + ")"
-	}
-	tr.add(al)
+	al := m.newAlignment(tr, normalized)
 	if m.counted != nil {
 		if xy, ok := m.counted(c, x, y); ok {
 			al.Counted, al.PredGold = true, xy
 			if normalized {
 				al.PredPred, _ = m.counted(c, x, x)
 				al.GoldGold, _ = m.counted(c, y, y)
-				al.Value = normalize(m.norm, m.beta, xy, al.PredPred, al.GoldGold)
+				al.Value = Normalize(m.norm, m.beta, xy, al.PredPred, al.GoldGold)
 				if al.PredPred == 0 && al.GoldGold == 0 && m.norm != ast.NormS {
 					al.Value = 1
 				}
@@ -134,13 +151,7 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 			return al
 		}
 	}
-	xs, ys := c.a.Kids(X), c.a.Kids(Y)
-	for _, r := range xs {
-		al.Pred = append(al.Pred, render(c.a, r, m.elemType))
-	}
-	for _, r := range ys {
-		al.Gold = append(al.Gold, render(c.a, r, m.elemType))
-	}
+	xs, ys := m.renderItems(c, al, X, Y)
 	var chosen []solver.Edge
 	replay := func(i, j int32) float64 { return m.elem.eval(c, xs[i], ys[j]) }
 	switch {
@@ -154,11 +165,7 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 				al.Vars = append(al.Vars, VarLink{Pred: c.a.Str(c.vars[0][a]), Gold: c.a.Str(c.vars[1][b])})
 			}
 		}
-		le := m.latent.elem
-		replay = func(i, j int32) float64 {
-			w, _ := le.eval(c, xs[i], ys[j], c.reqBuf[:0])
-			return w
-		}
+		replay = m.latentReplay(c, xs, ys)
 	case m.align != nil && X == Y:
 		for i := range xs {
 			chosen = append(chosen, solver.Edge{Row: int32(i), Col: int32(i)})
@@ -169,7 +176,70 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 		al.PredGold, chosen = total, slices.Clone(pairs)
 		c.pop()
 	}
-	// Replay the chosen pairs with the trace on, in the prediction's order.
+	m.replay(c, tr, al, xs, ys, chosen, replay)
+	if normalized {
+		al.Value = m.tracedValue(c, x, y, X, Y, al)
+	}
+	return al
+}
+
+// recordChosen records a top-level matching a breakdown has solved and
+// scored (s), from the pairs it chose (c.keep).
+func (m *matcher) recordChosen(c *ctx, tr *tracer, X, Y value.Ref, s *Sums) {
+	al := m.newAlignment(tr, false)
+	xs, ys := m.renderItems(c, al, X, Y)
+	al.PredGold = s.PredGold
+	replay := func(i, j int32) float64 { return m.elem.eval(c, xs[i], ys[j]) }
+	if m.latent != nil {
+		search := s.Search
+		al.Search, al.Vars = &search, c.keep.vars
+		replay = m.latentReplay(c, xs, ys)
+	}
+	m.replay(c, tr, al, xs, ys, c.keep.edges, replay)
+}
+
+// newAlignment starts the record of a level, under the pair being
+// replayed.
+func (m *matcher) newAlignment(tr *tracer, normalized bool) *Alignment {
+	al := &Alignment{
+		Matching: ast.ExprString(m.src),
+		Position: tr.plan.Prog.File.Source.Position(m.src.Pos()).String(),
+		Norm:     m.norm.String(),
+
+		Normalized: normalized,
+	}
+	if m.norm == ast.NormF && m.beta != 1 {
+		al.Norm = "F(" + strconv.FormatFloat(m.beta, 'g', -1, 64) + ")"
+	}
+	tr.add(al)
+	return al
+}
+
+// renderItems lists the compared items of a level as JSON.
+func (m *matcher) renderItems(c *ctx, al *Alignment, X, Y value.Ref) (xs, ys []value.Ref) {
+	xs, ys = c.a.Kids(X), c.a.Kids(Y)
+	for _, r := range xs {
+		al.Pred = append(al.Pred, render(c.a, r, m.elemType))
+	}
+	for _, r := range ys {
+		al.Gold = append(al.Gold, render(c.a, r, m.elemType))
+	}
+	return xs, ys
+}
+
+// latentReplay is the similarity of a chosen pair of a latent matching,
+// under the variable map just solved.
+func (m *matcher) latentReplay(c *ctx, xs, ys []value.Ref) func(i, j int32) float64 {
+	le := m.latent.elem
+	return func(i, j int32) float64 {
+		w, _ := le.eval(c, xs[i], ys[j], c.reqBuf[:0])
+		return w
+	}
+}
+
+// replay evaluates the chosen pairs with the trace on, in the
+// prediction's order, so that the matchings beneath record themselves.
+func (m *matcher) replay(c *ctx, tr *tracer, al *Alignment, xs, ys []value.Ref, chosen []solver.Edge, replay func(i, j int32) float64) {
 	sortEdges(chosen)
 	c.trace = tr
 	credit := 0.0
@@ -193,10 +263,6 @@ func (m *matcher) record(c *ctx, X, Y, x, y value.Ref, normalized bool) *Alignme
 	if m.align != nil {
 		al.PredGold = credit
 	}
-	if normalized {
-		al.Value = m.tracedValue(c, x, y, X, Y, al)
-	}
-	return al
 }
 
 // tracedValue is the normalized score of a recorded level, with the
@@ -210,7 +276,7 @@ func (m *matcher) tracedValue(c *ctx, x, y, X, Y value.Ref, al *Alignment) float
 		if al.PredPred == 0 && al.GoldGold == 0 {
 			return 1
 		}
-		return normalize(m.norm, m.beta, al.PredGold, al.PredPred, al.GoldGold)
+		return Normalize(m.norm, m.beta, al.PredGold, al.PredPred, al.GoldGold)
 	}
 	nx, ny := c.a.Count(X), c.a.Count(Y)
 	switch {
@@ -227,7 +293,7 @@ func (m *matcher) tracedValue(c *ctx, x, y, X, Y value.Ref, al *Alignment) float
 	default:
 		al.PredPred, al.GoldGold = m.self(c, x, X), m.self(c, y, Y)
 	}
-	return normalize(m.norm, m.beta, al.PredGold, al.PredPred, al.GoldGold)
+	return Normalize(m.norm, m.beta, al.PredGold, al.PredPred, al.GoldGold)
 }
 
 func sortEdges(es []solver.Edge) {
@@ -238,49 +304,71 @@ func sortEdges(es []solver.Edge) {
 	}
 }
 
-// Trace scores one document pair with the trace on and returns what each
-// wanted metric (all when names is empty) recorded: its sums and the
-// alignment tree beneath them. A metric that uses N records twice, with
-// N=P and with N=R.
-func (p *Plan) Trace(pr *Pair, goldPath, predPath string, names []string) ([]*MetricTrace, error) {
-	wanted, err := p.selectMetrics(names)
-	if err != nil {
-		return nil, err
-	}
-	c := newCtx()
-	x, y, derr := p.decodePair(c, pr, goldPath, predPath)
-	if derr != nil {
-		return nil, derr
-	}
-	var out []*MetricTrace
-	for i, pm := range p.Metrics {
-		if !wanted[i] || pm.top == nil {
-			continue
-		}
-		trees := []*cnode{pm.top}
-		if pm.topR != nil {
-			trees = append(trees, pm.topR)
-		}
-		for k, top := range trees {
-			tr := &tracer{plan: p}
-			c.trace = tr
-			s, err := tracedSums(c, top, x, y, pm.topR == nil || k == 0, pm.topR == nil || k == 1)
-			c.trace = nil
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", pm.m.Name, err)
-			}
-			out = append(out, &MetricTrace{Metric: pm.m.Name, Recall: k == 1, Sums: s, Alignments: tr.roots})
-		}
-	}
-	return out, nil
+// tracedTopSums are topSums in a traced plan: the sums come from the
+// matchings recorded (the alignment explained is the one scored); only
+// self-sums are computed unrecorded. What the metric recorded is added to
+// c.traces.
+func tracedTopSums(c *ctx, n *cnode, by *byPlan, x, y value.Ref, wantXX, wantYY bool) Sums {
+	tr := &tracer{plan: c.plan}
+	s := tracedSums(c, tr, n, by, x, y, wantXX, wantYY)
+	c.traces = append(c.traces, &MetricTrace{Metric: c.metric.Def.Name, Recall: c.recallSide, Sums: s, Alignments: tr.roots})
+	return s
 }
 
-// tracedSums is topSums with the trace on; a panic becomes an error.
-func tracedSums(c *ctx, n *cnode, x, y value.Ref, wantXX, wantYY bool) (s Sums, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error while tracing: %v", r)
+// tracedSums computes the sums of tracedTopSums, recording into tr.
+func tracedSums(c *ctx, tr *tracer, n *cnode, by *byPlan, x, y value.Ref, wantXX, wantYY bool) Sums {
+	var s Sums
+	m := n.match
+	c.search = SearchStats{}
+	if m == nil {
+		c.trace = tr
+		s.PredGold = n.eval(c, x, y)
+		c.trace = nil
+		if wantXX {
+			s.PredPred = n.eval(c, x, x)
 		}
-	}()
-	return topSums(c, n, nil, x, y, wantXX, wantYY), nil
+		if wantYY {
+			s.GoldGold = n.eval(c, y, y)
+		}
+		s.Search.Add(c.search)
+		return s
+	}
+	op := operands{x, y, m.view(c, x), m.view(c, y)}
+	if by != nil {
+		c.keep = &keptMatching{}
+		s = breakdown(c, m, by, x, y, wantXX, wantYY)
+		if c.keep.kept {
+			m.recordChosen(c, tr, op.X, op.Y, &s)
+		} else { // an empty side: nothing was solved
+			c.trace = tr
+			m.record(c, op.X, op.Y, x, y, false)
+			c.trace = nil
+		}
+		c.keep = nil
+		return s
+	}
+	c.trace = tr
+	al := m.record(c, op.X, op.Y, x, y, false)
+	c.trace = nil
+	if m.ignore != nil {
+		// The sums leave the ignored gold items out, which the alignment
+		// marks; they are counted apart.
+		return ignoredTopSums(c, m, op, wantXX, wantYY)
+	}
+	s.PredGold = al.PredGold
+	if al.Search != nil {
+		s.Search = *al.Search
+	}
+	if al.Counted {
+		if wantXX {
+			s.PredPred, _ = m.counted(c, x, x)
+		}
+		if wantYY {
+			s.GoldGold, _ = m.counted(c, y, y)
+		}
+		al.PredPred, al.GoldGold = s.PredPred, s.GoldGold
+		return s
+	}
+	m.selfSums(c, &s, op, wantXX, wantYY)
+	return s
 }

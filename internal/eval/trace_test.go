@@ -7,8 +7,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/internal/corpus"
+	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/specs"
+	"github.com/metricc/metricc/internal/testplan"
 )
 
 const corefSpec = `
@@ -54,12 +57,17 @@ var pradhanPred = corefDoc{"pradhan", ents([]int{0, 1}, []int{2, 3}, []int{5, 6,
 
 func tracePair(t *testing.T, spec string, gold, pred any, metrics ...string) []*eval.MetricTrace {
 	t.Helper()
-	p := compile(t, spec)
-	g, pr := input(t, "g", gold), input(t, "p", pred)
+	return traceFirst(t, corpus.New(testplan.Pair(t, spec, true)), input(t, "g", gold), input(t, "p", pred), metrics...)
+}
+
+// traceFirst scores the first pair of gold and pred with a traced plan
+// and returns what its metrics recorded.
+func traceFirst(t *testing.T, p *corpus.Plan, g, pr *document.Input, metrics ...string) []*eval.MetricTrace {
+	t.Helper()
 	pairs, err := p.PairDocs(g, pr, false)
 	require.NoError(t, err)
-	require.Len(t, pairs, 1)
-	traces, err := p.Trace(&pairs[0], "g", "p", metrics)
+	require.NotEmpty(t, pairs)
+	_, traces, err := p.ScorePair("g", "p", &pairs[0], corpus.Options{Metrics: metrics})
 	require.NoError(t, err)
 	return traces
 }
@@ -211,6 +219,7 @@ func sortLinks(ls []eval.VarLink) []eval.VarLink {
 // pairs add up to Σ(X,Y).
 func TestTraceAgreesWithScore(t *testing.T) {
 	p := compile(t, corefSpec)
+	traced := corpus.New(testplan.Pair(t, corefSpec, true))
 	rng := rand.New(rand.NewPCG(7, 8))
 	randDoc := func() corefDoc {
 		var groups [][]int
@@ -225,12 +234,9 @@ func TestTraceAgreesWithScore(t *testing.T) {
 	}
 	for range 200 {
 		g, pr := input(t, "g", randDoc()), input(t, "p", randDoc())
-		res, err := p.Score(g, pr, eval.Options{PerDoc: true})
+		res, err := p.Score(g, pr, corpus.Options{PerDoc: true})
 		require.NoError(t, err)
-		pairs, err := p.PairDocs(g, pr, false)
-		require.NoError(t, err)
-		traces, err := p.Trace(&pairs[0], "g", "p", nil)
-		require.NoError(t, err)
+		traces := traceFirst(t, traced, g, pr)
 		for _, tr := range traces {
 			want := res.PerDoc[0].Metrics[indexOf(res.PerDoc[0].Metrics, tr.Metric)].Sums
 			if tr.Recall {
@@ -247,7 +253,7 @@ func TestTraceAgreesWithScore(t *testing.T) {
 	}
 }
 
-func indexOf(ms []*eval.MetricResult, name string) int {
+func indexOf(ms []*corpus.MetricResult, name string) int {
 	for i, m := range ms {
 		if m.Name == name {
 			return i

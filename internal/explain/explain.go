@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/eval"
 )
 
@@ -145,7 +146,7 @@ type Input struct {
 	Document string
 	Gold     string
 	Pred     string
-	Results  []*eval.MetricResult
+	Results  []*corpus.MetricResult
 	Traces   []*eval.MetricTrace
 }
 

@@ -32,8 +32,8 @@ type DAGResult struct {
 // stops it early with the best found and a bound.
 func (w *Workspace) DAG(n, k int, edges []Edge, rows, cols Reach, lim Limits, chosen []Edge) DAGResult {
 	s := &dagSearch{w: w, lim: lim}
-	if lim.Timeout > 0 {
-		s.deadline = time.Now().Add(lim.Timeout)
+	if t := lim.Time(); t > 0 {
+		s.deadline = time.Now().Add(t)
 	}
 	for _, e := range edges {
 		if usable(e, n, k) {
@@ -137,7 +137,7 @@ func (s *dagSearch) stop() bool {
 	if s.stopped {
 		return true
 	}
-	if (s.lim.MaxNodes > 0 && s.nodes >= s.lim.MaxNodes) ||
+	if (s.lim.Nodes() > 0 && s.nodes >= s.lim.Nodes()) ||
 		(!s.deadline.IsZero() && s.nodes%256 == 0 && time.Now().After(s.deadline)) {
 		s.stopped = true
 	}

@@ -65,7 +65,7 @@ func TestDAGAgainstBruteForce(t *testing.T) {
 				want = total
 			}
 		}
-		res := ws.DAG(n, k, edges, rows, cols, Limits{}, []Edge{})
+		res := ws.DAG(n, k, edges, rows, cols, Unlimited, []Edge{})
 		msg := fmt.Sprintf("trial %d: %d×%d %v rows %v cols %v", trial, n, k, edges, rows, cols)
 		require.True(t, res.Proven, msg)
 		require.Equal(t, want, res.Total, msg)
@@ -107,7 +107,7 @@ func TestDAGChain(t *testing.T) {
 		n, k := 1+rng.IntN(12), 1+rng.IntN(12)
 		edges := randomEdges(rng, n, k, rng.IntN(40))
 		want, _ := Ordered(&ws, n, k, edges, nil)
-		res := ws.DAG(n, k, edges, chain(n), chain(k), Limits{}, nil)
+		res := ws.DAG(n, k, edges, chain(n), chain(k), Unlimited, nil)
 		require.True(t, res.Proven)
 		require.InDelta(t, want, res.Total, 1e-9)
 	}

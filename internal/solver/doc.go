@@ -64,7 +64,7 @@
 // independent components solved apart. It reports whether the optimum is
 // proven, and a bound when a limit (nodes, time, a deterministic work
 // count, candidate pairs, or a stop channel) ends it first;
-// [DefaultLimits] is the budget callers apply when given none.
+// a zero [Limits] applies the default budget.
 //
 // LatentSolver.SolveItems takes the same problem in class form (Smatch's
 // triples: a class and a list of variables per item), linear in size:

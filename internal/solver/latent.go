@@ -76,7 +76,10 @@ type LatentProblem struct {
 }
 
 // Limits stops a search early; the best matching found so far is then
-// returned with a bound, not proven. Zero values mean no limit.
+// returned with a bound, not proven. One rule holds for every field: zero
+// takes the default (DefaultMaxWork units of work, DefaultMaxPairs
+// candidate pairs, no limit on nodes or time), NoLimit lifts the limit,
+// and a positive value is the limit.
 type Limits struct {
 	MaxNodes int           // branch-and-bound nodes, over all components
 	Timeout  time.Duration // wall clock for the whole call
@@ -96,13 +99,42 @@ type Limits struct {
 	Stop <-chan struct{}
 }
 
-// DefaultLimits is the budget a caller that sets none should apply to
-// each problem: 4·10^9 units of work (measured: 2 to 15 s of one core,
-// depending on the problem's shape) and 4 million candidate pairs (under
-// 1 GB).
-// Every Smatch pair of the Little Prince corpus is proven far within it.
-// Its Stop is nil.
-var DefaultLimits = Limits{MaxWork: 4e9, MaxPairs: 1 << 22}
+// NoLimit, as the value of a field of Limits, lifts that limit.
+const NoLimit = -1
+
+// The defaults of Limits.MaxWork and Limits.MaxPairs: 4·10^9 units of work
+// (measured: 2 to 15 s of one core, depending on the problem's shape) and
+// 4 million candidate pairs (under 1 GB). Every Smatch pair of the Little
+// Prince corpus is proven far within them.
+const (
+	DefaultMaxWork  int64 = 4e9
+	DefaultMaxPairs int   = 1 << 22
+)
+
+// Unlimited lifts every limit.
+var Unlimited = Limits{MaxNodes: NoLimit, Timeout: NoLimit, MaxWork: NoLimit, MaxPairs: NoLimit}
+
+// Nodes is the node limit in effect; 0 is none.
+func (l Limits) Nodes() int { return max(l.MaxNodes, 0) }
+
+// Time is the time limit in effect; 0 is none.
+func (l Limits) Time() time.Duration { return max(l.Timeout, 0) }
+
+// Work is the work limit in effect; 0 is none.
+func (l Limits) Work() int64 {
+	if l.MaxWork == 0 {
+		return DefaultMaxWork
+	}
+	return max(l.MaxWork, 0)
+}
+
+// Pairs is the candidate-pair limit in effect; 0 is none.
+func (l Limits) Pairs() int {
+	if l.MaxPairs == 0 {
+		return DefaultMaxPairs
+	}
+	return max(l.MaxPairs, 0)
+}
 
 // LatentResult is the outcome of [LatentSolver.Solve].
 type LatentResult struct {
@@ -290,13 +322,13 @@ func (s *LatentSolver) Solve(p *LatentProblem, lim Limits) LatentResult {
 
 // begin starts the clocks of a call.
 func (s *LatentSolver) begin(lim Limits) {
-	s.nodes, s.maxNodes, s.aborted, s.interrupted = 0, lim.MaxNodes, false, false
-	s.work, s.maxWork = 0, lim.MaxWork
+	s.nodes, s.maxNodes, s.aborted, s.interrupted = 0, lim.Nodes(), false, false
+	s.work, s.maxWork = 0, lim.Work()
 	s.symKills = 0
 	s.stopCh = lim.Stop
 	s.deadline = time.Time{}
-	if lim.Timeout > 0 {
-		s.deadline = time.Now().Add(lim.Timeout)
+	if t := lim.Time(); t > 0 {
+		s.deadline = time.Now().Add(t)
 	}
 }
 

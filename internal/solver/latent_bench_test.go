@@ -191,7 +191,7 @@ func TestLatentLPP(t *testing.T) {
 	total, hc, nodes, gains := 0.0, 0, 0, 0
 	for i, pr := range pairs {
 		p := latSmatch(pr.x, pr.y)
-		r := s.Solve(p, Limits{})
+		r := s.Solve(p, Unlimited)
 		require.True(t, r.Proven, "pair %d", i)
 		latCheck(t, p, r)
 		require.GreaterOrEqual(t, r.Total, float64(pr.hc), "pair %d", i)
@@ -220,7 +220,7 @@ func BenchmarkLatentLPP(b *testing.B) {
 	for b.Loop() {
 		nodes = 0
 		for _, p := range probs {
-			nodes += s.Solve(p, Limits{}).Nodes
+			nodes += s.Solve(p, Unlimited).Nodes
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(probs)), "ns/pair")
@@ -247,7 +247,7 @@ func BenchmarkLatentTree(b *testing.B) {
 				for b.Loop() {
 					nodes, proven = 0, 0
 					for _, p := range probs {
-						r := s.Solve(p, Limits{})
+						r := s.Solve(p, Unlimited)
 						nodes += r.Nodes
 						if r.Proven {
 							proven++
@@ -279,7 +279,7 @@ func BenchmarkLatentSymmetric(b *testing.B) {
 			for b.Loop() {
 				nodes = 0
 				for _, p := range probs {
-					nodes += s.Solve(p, Limits{}).Nodes
+					nodes += s.Solve(p, Unlimited).Nodes
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(probs)), "ns/pair")

@@ -104,7 +104,7 @@ func (s *LatentSolver) SolveItems(it *LatentItems, lim Limits) LatentResult {
 			ub, val = min(ub, pb), v
 		}
 	}
-	if !g.meets(val, ub) && !s.stop() && (lim.MaxPairs > 0 && g.npairs > int64(lim.MaxPairs)) {
+	if !g.meets(val, ub) && !s.stop() && (lim.Pairs() > 0 && g.npairs > int64(lim.Pairs())) {
 		// No exact search will follow: climb from random starts too, as
 		// smatch does (-r 4), keeping the best.
 		val = g.restarts(s, val, 4)
@@ -127,7 +127,7 @@ func (s *LatentSolver) SolveItems(it *LatentItems, lim Limits) LatentResult {
 	if g.meets(val, ub) {
 		return finish(val, val, true)
 	}
-	if lim.MaxPairs > 0 && g.npairs > int64(lim.MaxPairs) || s.stop() {
+	if lim.Pairs() > 0 && g.npairs > int64(lim.Pairs()) || s.stop() {
 		return finish(val, ub, false)
 	}
 	s.work += g.npairs

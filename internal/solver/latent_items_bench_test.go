@@ -122,7 +122,7 @@ func BenchmarkLatentItemsSelf(b *testing.B) {
 			rs := make([]LatentResult, 1)
 			b.ReportAllocs()
 			for b.Loop() {
-				rs[0] = s.SolveItems(it, DefaultLimits)
+				rs[0] = s.SolveItems(it, Limits{})
 			}
 			latReport(b, rs)
 		})
@@ -137,7 +137,7 @@ func BenchmarkLatentItemsSymmetric(b *testing.B) {
 	for _, tt := range []struct {
 		n   int
 		lim Limits
-	}{{8, Limits{}}, {10, Limits{}}, {12, Limits{}}, {60, Limits{MaxWork: 1e8}}} {
+	}{{8, Unlimited}, {10, Unlimited}, {12, Unlimited}, {60, Limits{MaxWork: 1e8}}} {
 		b.Run(fmt.Sprintf("n=%d", tt.n), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(uint64(tt.n), 9))
 			its := make([]*LatentItems, 5)
@@ -163,7 +163,7 @@ func BenchmarkLatentDoc(b *testing.B) {
 			for i, d := range docs {
 				its[i] = latItems(d.x, d.y)
 			}
-			latSolveAll(b, its, DefaultLimits)
+			latSolveAll(b, its, Limits{})
 		})
 	}
 }
@@ -181,7 +181,7 @@ func BenchmarkLatentItemsTwins(b *testing.B) {
 			for i := range its {
 				its[i] = latItems(latTwinGraph(rng, n, 0, n/3), latTwinGraph(rng, n, 0, n/3))
 			}
-			latSolveAll(b, its, DefaultLimits)
+			latSolveAll(b, its, Limits{})
 		})
 	}
 }

@@ -198,7 +198,7 @@ func latItemsBrute(t *testing.T) {
 		if round%10 == 0 {
 			assert.Equal(t, want, latBrute(latSmatch(x, y)), "Expand differs from the pairs")
 		}
-		r := s.SolveItems(it, Limits{})
+		r := s.SolveItems(it, Unlimited)
 		symKills += s.symKills
 		latItemsCheck(t, it, r)
 		require.Truef(t, r.Proven, "round %d (%s) not proven", round, kind)
@@ -265,7 +265,7 @@ func TestLatentItemsLinear(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var s LatentSolver
 			it := latItems(tt.x, tt.y)
-			r := s.SolveItems(it, DefaultLimits)
+			r := s.SolveItems(it, Limits{})
 			latItemsCheck(t, it, r)
 			assert.True(t, r.Proven)
 			assert.Equal(t, float64(len(tt.x.triples)), r.Total)
@@ -363,7 +363,7 @@ func FuzzLatentItems(f *testing.F) {
 			defer func(old int) { partMax = old }(partMax)
 			partMax = 1
 		}
-		r := s.SolveItems(it, Limits{})
+		r := s.SolveItems(it, Unlimited)
 		latItemsCheck(t, it, r)
 		require.True(t, r.Proven)
 		latAssertTotal(t, want, r.Total, "fuzz")

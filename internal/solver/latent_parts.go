@@ -272,15 +272,15 @@ func (g *itemState) partBound(s, sub *LatentSolver, it *LatentItems, lim Limits,
 		}
 		pit.VarsX = len(up)
 		plim := lim
-		if lim.MaxWork > 0 {
-			left := lim.MaxWork - s.work
+		if work := lim.Work(); work > 0 {
+			left := work - s.work
 			if left <= 0 || s.stop() {
 				return 0, val, false
 			}
 			// Half of what is left goes to the parts, shared evenly.
 			plim.MaxWork = max(left/2/int64(nparts-p), 1)
 		}
-		plim.Timeout = 0
+		plim.Timeout = NoLimit
 		if !s.deadline.IsZero() {
 			plim.Timeout = max(time.Until(s.deadline), 1)
 		}

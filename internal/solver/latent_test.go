@@ -302,7 +302,7 @@ func TestLatentAgainstBruteForce(t *testing.T) {
 				// large components).
 				for mode, lap := range []func(r, c, e int) bool{defaultLAP, func(r, c, e int) bool { return true }} {
 					useSparseLAP = lap
-					got := s.Solve(p, Limits{})
+					got := s.Solve(p, Unlimited)
 					if !got.Proven {
 						t.Fatalf("%s #%d (LAP mode %d) not proven\n%s", c.String(), n, mode, latDump(p))
 					}
@@ -448,7 +448,7 @@ func TestLatentHandCases(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := latSmatch(latParseGraph(tc.x), latParseGraph(tc.y))
-			r := s.Solve(p, Limits{})
+			r := s.Solve(p, Unlimited)
 			latCheck(t, p, r)
 			assert.True(t, r.Proven)
 			assert.Equal(t, tc.total, r.Total)
@@ -466,7 +466,7 @@ func TestLatentCaiKnightMapping(t *testing.T) {
 		latParseGraph(`a instance want-01; b instance boy; c instance go-01; a ARG0 b; a ARG1 c; c ARG0 b`),
 		latParseGraph(`x instance want-01; y instance boy; z instance football; x ARG0 y; x ARG1 z`))
 	var s LatentSolver
-	r := s.Solve(p, Limits{})
+	r := s.Solve(p, Unlimited)
 	assert.Equal(t, []int32{0, 1, 2}, r.VarTo)
 	assert.Equal(t, 4.0, r.Total)
 	assert.Len(t, r.Match, 4)
@@ -499,7 +499,7 @@ func TestLatentLimits(t *testing.T) {
 	assert.GreaterOrEqual(t, r.Bound, want, "the bound must cover the optimum")
 	assert.Equal(t, 1, r.Nodes)
 
-	full := s.Solve(p, Limits{})
+	full := s.Solve(p, Unlimited)
 	assert.True(t, full.Proven)
 	assert.Equal(t, want, full.Total)
 	assert.Greater(t, full.Nodes, 1)
@@ -536,7 +536,7 @@ func TestLatentHardLimits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 9))
 	p := latSmatch(latPlainGraph(rng, 12, 24), latPlainGraph(rng, 12, 24))
 	var s LatentSolver
-	full := s.Solve(p, Limits{})
+	full := s.Solve(p, Unlimited)
 	require.True(t, full.Proven)
 	require.Greater(t, full.Nodes, 50)
 	for _, lim := range []Limits{{MaxNodes: 1}, {MaxNodes: 3}, {MaxNodes: 10}, {Timeout: time.Microsecond}} {
@@ -556,12 +556,12 @@ func TestLatentDeterministic(t *testing.T) {
 	x, y := latTreePair(rand.New(rand.NewPCG(5, 5)), 40, 3, 0.2)
 	p := latSmatch(x, y)
 	var s1, s2 LatentSolver
-	first := s1.Solve(p, Limits{})
+	first := s1.Solve(p, Unlimited)
 	// A fresh solver, and one whose scratch space is dirty from other work.
-	s2.Solve(latSmatch(y, x), Limits{})
+	s2.Solve(latSmatch(y, x), Unlimited)
 	for range 3 {
-		assert.Equal(t, first, s1.Solve(p, Limits{}))
-		assert.Equal(t, first, s2.Solve(p, Limits{}))
+		assert.Equal(t, first, s1.Solve(p, Unlimited))
+		assert.Equal(t, first, s2.Solve(p, Unlimited))
 	}
 }
 
@@ -573,7 +573,7 @@ func TestLatentMalformed(t *testing.T) {
 		{Rows: 1, Cols: 1, VarsX: 1, VarsY: 1, Constraint: 99, Pairs: []LatentPair{{W: 1, Vars: []VarPair{{0, 0}}}}},
 		{Rows: 1, Cols: 1, Pairs: []LatentPair{{W: math.Inf(1)}, {W: math.Inf(1)}}},
 	} {
-		r := s.Solve(p, Limits{})
+		r := s.Solve(p, Unlimited)
 		assert.True(t, r.Proven)
 		assert.Len(t, r.VarTo, max(p.VarsX, 0))
 	}
@@ -581,7 +581,7 @@ func TestLatentMalformed(t *testing.T) {
 	assert.Equal(t, "Constraint(99)", Constraint(99).String())
 	// An unknown constraint is treated as 1:1.
 	r := s.Solve(&LatentProblem{Rows: 1, Cols: 1, VarsX: 1, VarsY: 1, Constraint: 99,
-		Pairs: []LatentPair{{W: 1, Vars: []VarPair{{0, 0}}}}}, Limits{})
+		Pairs: []LatentPair{{W: 1, Vars: []VarPair{{0, 0}}}}}, Unlimited)
 	assert.Equal(t, 1.0, r.Total)
 	assert.Equal(t, []int32{0}, r.VarTo)
 }
@@ -700,7 +700,7 @@ func TestLatentConstraints(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.c.String(), func(t *testing.T) {
 			p := &LatentProblem{Rows: 2, Cols: 2, VarsX: 2, VarsY: 2, Pairs: pairs, Constraint: tc.c}
-			r := s.Solve(p, Limits{})
+			r := s.Solve(p, Unlimited)
 			latCheck(t, p, r)
 			assert.True(t, r.Proven)
 			assert.Equal(t, tc.total, r.Total)
@@ -750,7 +750,7 @@ func FuzzLatent(f *testing.F) {
 	var s LatentSolver
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p := latDecode(data)
-		r := s.Solve(p, Limits{})
+		r := s.Solve(p, Unlimited)
 		require.True(t, r.Proven)
 		latCheck(t, p, r)
 		latAssertTotal(t, latBrute(p), r.Total, "fuzz")
@@ -844,7 +844,7 @@ func TestLatentGLPK(t *testing.T) {
 	var s LatentSolver
 	check := func(name string, p *LatentProblem) {
 		want := latGLPK(t, dir, p)
-		got := s.Solve(p, Limits{})
+		got := s.Solve(p, Unlimited)
 		latCheck(t, p, got)
 		assert.True(t, got.Proven, name)
 		// glpsol prints 10 significant digits.

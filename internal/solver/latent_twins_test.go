@@ -56,7 +56,7 @@ func TestTwinClasses(t *testing.T) {
 // no class bound, no parts), with the twin classes, as SolveItems does
 // once those have not proven it.
 func latSolveTwins(s *LatentSolver, it *LatentItems, p *LatentProblem) LatentResult {
-	s.begin(Limits{})
+	s.begin(Unlimited)
 	g := &s.it
 	g.load(it)
 	g.colors(s)
@@ -127,7 +127,7 @@ func TestLatentTwinsAgainstSolve(t *testing.T) {
 			kills += s.symKills
 			nodes += r.Nodes
 			latCheck(t, &p, r)
-			r2 := plain.Solve(&p, Limits{})
+			r2 := plain.Solve(&p, Unlimited)
 			plainNodes += r2.Nodes
 			require.True(t, r.Proven && r2.Proven)
 			latAssertTotal(t, r2.Total, r.Total, fmt.Sprintf("n=%d round %d", n, round))

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/penman"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/eval"
 )
 
@@ -58,7 +59,7 @@ func TestAMRFineAgainstAmrEvaluation(t *testing.T) {
 	pairs, repeated, better := 0, 0, 0
 	for _, pair := range fixture.Pairs {
 		gold, pred := filepath.Join(amrCases, pair.Gold), filepath.Join(amrCases, pair.Pred)
-		res := scoreAMR(t, p, gold, pred, eval.Options{PerDoc: true})
+		res := scoreAMR(t, p, gold, pred, corpus.Options{PerDoc: true})
 		g, err := penman.Read(gold)
 		require.NoError(t, err)
 		pr, err := penman.Read(pred)
@@ -107,7 +108,7 @@ func TestAMRFineAgainstAmrEvaluation(t *testing.T) {
 // 0.42/0.50/0.45, Negations 0.79/0.69/0.74.
 func TestAMRFineLittlePrince(t *testing.T) {
 	p := plan(t, "amr-fine")
-	res := scoreAMR(t, p, filepath.Join(amrCases, "lpp-tgt.test.amr"), filepath.Join(amrCases, "lpp-src.test.amr"), eval.Options{})
+	res := scoreAMR(t, p, filepath.Join(amrCases, "lpp-tgt.test.amr"), filepath.Join(amrCases, "lpp-src.test.amr"), corpus.Options{})
 	sums := map[string]eval.Sums{}
 	for _, m := range res.Metrics {
 		sums[m.Name] = m.Sums

@@ -16,8 +16,8 @@ import (
 	"github.com/metricc/metricc/internal/adapter/penman"
 	"github.com/metricc/metricc/internal/conll16gen"
 	"github.com/metricc/metricc/internal/corefgen"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/nergen"
 )
 
@@ -25,7 +25,7 @@ var (
 	corpusOnce sync.Map // Config -> *corefgen.Corpus
 )
 
-func corpus(c corefgen.Config) *corefgen.Corpus {
+func corefCorpus(c corefgen.Config) *corefgen.Corpus {
 	if v, ok := corpusOnce.Load(c); ok {
 		return v.(*corefgen.Corpus)
 	}
@@ -39,19 +39,19 @@ func corpus(c corefgen.Config) *corefgen.Corpus {
 // through the conll2012 adapter and scores every metric of coref.metric,
 // on one worker: the work of one `metricc run coref key response`.
 func BenchmarkCorefCorpus(b *testing.B) {
-	benchCoref(b, corpus(corefgen.Config{Seed: 1}), nil)
+	benchCoref(b, corefCorpus(corefgen.Config{Seed: 1}), nil)
 }
 
 // BenchmarkCorefLongDocs does the same on 40 documents of 2,000 to 2,600
 // mentions each.
 func BenchmarkCorefLongDocs(b *testing.B) {
-	benchCoref(b, corpus(corefgen.Config{Seed: 1, Long: true}), nil)
+	benchCoref(b, corefCorpus(corefgen.Config{Seed: 1, Long: true}), nil)
 }
 
 // BenchmarkCorefMetric scores each metric alone on the CoNLL-scale corpus.
 func BenchmarkCorefMetric(b *testing.B) {
 	for _, m := range []string{"muc", "b3", "ceafm", "ceafe", "blanc", "lea"} {
-		b.Run(m, func(b *testing.B) { benchCoref(b, corpus(corefgen.Config{Seed: 1}), []string{m}) })
+		b.Run(m, func(b *testing.B) { benchCoref(b, corefCorpus(corefgen.Config{Seed: 1}), []string{m}) })
 	}
 }
 
@@ -64,7 +64,7 @@ func benchCoref(b *testing.B, c *corefgen.Corpus, metrics []string) {
 		require.NoError(b, err)
 		pred, err := conll2012.Parse("response", c.Response)
 		require.NoError(b, err)
-		if _, err := p.Score(gold, pred, eval.Options{Workers: 1, Metrics: metrics}); err != nil {
+		if _, err := p.Score(gold, pred, corpus.Options{Workers: 1, Metrics: metrics}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -86,7 +86,7 @@ func BenchmarkSmatchLPP(b *testing.B) {
 		require.NoError(b, err)
 		pr, err := penman.Parse("pred", pred)
 		require.NoError(b, err)
-		if _, err := p.Score(g, pr, eval.Options{Workers: 1}); err != nil {
+		if _, err := p.Score(g, pr, corpus.Options{Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -124,7 +124,7 @@ func BenchmarkMRP(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				g, s := read()
-				res, err := p.Score(g, s, eval.Options{Workers: 1})
+				res, err := p.Score(g, s, corpus.Options{Workers: 1})
 				require.NoError(b, err)
 				if st := res.Metrics[len(res.Metrics)-1].Sums.Search; st.Proven != st.Pairs {
 					b.Fatalf("%d of %d pairs proven", st.Proven, st.Pairs)
@@ -163,7 +163,7 @@ func BenchmarkConll16(b *testing.B) {
 				if run.metrics != nil && len(run.metrics) == 0 {
 					continue
 				}
-				if _, err := p.Score(gold, pred, eval.Options{Workers: 1, Metrics: run.metrics}); err != nil {
+				if _, err := p.Score(gold, pred, corpus.Options{Workers: 1, Metrics: run.metrics}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -191,7 +191,7 @@ func BenchmarkNER(b *testing.B) {
 		require.NoError(b, err)
 		pred, err := bio.Parse("pred", c.Pred)
 		require.NoError(b, err)
-		if _, err := p.Score(gold, pred, eval.Options{Workers: 1}); err != nil {
+		if _, err := p.Score(gold, pred, corpus.Options{Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}

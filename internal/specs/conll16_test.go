@@ -17,7 +17,7 @@ import (
 
 	"github.com/metricc/metricc/internal/adapter"
 	"github.com/metricc/metricc/internal/conll16gen"
-	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/grammar"
 	"github.com/metricc/metricc/internal/specs"
 	"github.com/metricc/metricc/internal/typecheck"
@@ -202,7 +202,7 @@ var conll16Departures = func() map[string]map[string]conll16Departure {
 }()
 
 // conll16Spec compiles conll16.metric with the cutoff.
-func conll16Spec(t testing.TB, cutoff float64) *eval.Plan {
+func conll16Spec(t testing.TB, cutoff float64) *corpus.Plan {
 	t.Helper()
 	text, ok := specs.Lookup("conll16")
 	require.True(t, ok)
@@ -210,7 +210,7 @@ func conll16Spec(t testing.TB, cutoff float64) *eval.Plan {
 	require.Nil(t, errs)
 	prog, errs := typecheck.Config{ReadFile: specs.ReadFile, Params: map[string]float64{"cutoff": cutoff}}.Check(f)
 	require.Nil(t, errs, "%v", errs)
-	p, err := eval.NewPlan(prog)
+	p, err := corpusPlan(prog)
 	require.NoError(t, err)
 	return p
 }
@@ -225,7 +225,7 @@ func scoreConll16(t testing.TB, gold, pred string, cutoff float64) (map[string][
 	require.NoError(t, err)
 	require.Equal(t, "conll16", g.Format.Name)
 	require.Equal(t, "conll16", p.Format.Name)
-	res, err := conll16Spec(t, cutoff).Score(g, p, eval.Options{Workers: 2})
+	res, err := conll16Spec(t, cutoff).Score(g, p, corpus.Options{Workers: 2})
 	require.NoError(t, err)
 	out := map[string][3]float64{}
 	for _, m := range res.Metrics {

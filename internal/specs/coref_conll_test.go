@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/conll2012"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
 )
 
 // rawCounts are the numerators and denominators as the peers printed them.
@@ -47,14 +47,14 @@ func loadCases(t *testing.T, file string, n int) []corefCase {
 
 // scoreConll scores a key and a response file of the official test suite,
 // read through the conll2012 adapter.
-func scoreConll(t *testing.T, p *eval.Plan, key, response string) map[string]*eval.MetricResult {
+func scoreConll(t *testing.T, p *corpus.Plan, key, response string) map[string]*corpus.MetricResult {
 	gold, err := conll2012.Read(filepath.Join("../../testdata/coref/official", key))
 	require.NoError(t, err)
 	pred, err := conll2012.Read(filepath.Join("../../testdata/coref/official", response))
 	require.NoError(t, err)
-	res, err := p.Score(gold, pred, eval.Options{Workers: 1})
+	res, err := p.Score(gold, pred, corpus.Options{Workers: 1})
 	require.NoError(t, err)
-	out := map[string]*eval.MetricResult{}
+	out := map[string]*corpus.MetricResult{}
 	for _, m := range res.Metrics {
 		out[m.Name] = m
 	}
@@ -67,7 +67,7 @@ var ours = map[string]string{"mentions": "mentions", "muc": "muc", "bcub": "b3",
 
 // checkCounts compares the sums of metric with raw counts exactly (the
 // float sums of B³, CEAF-e and LEA to 1e-9: Perl prints 15 digits).
-func checkCounts(t *testing.T, id, metric string, r *eval.MetricResult, want rawCounts) {
+func checkCounts(t *testing.T, id, metric string, r *corpus.MetricResult, want rawCounts) {
 	t.Helper()
 	s := r.Sums
 	assert.InDelta(t, want.PrecisionNum, s.PredGold, 1e-9, "%s %s precision numerator", id, metric)
@@ -78,7 +78,7 @@ func checkCounts(t *testing.T, id, metric string, r *eval.MetricResult, want raw
 
 // checkMeasured compares every raw count the official scorer (v8.01) and
 // its LEA branch printed for a case.
-func checkMeasured(t *testing.T, c corefCase, got map[string]*eval.MetricResult) int {
+func checkMeasured(t *testing.T, c corefCase, got map[string]*corpus.MetricResult) int {
 	n := 0
 	for metric, raw := range c.Measured["perl_v8.01"] {
 		switch metric {
@@ -174,9 +174,9 @@ func TestCorefWorkers(t *testing.T) {
 	}
 	// Each run on a fresh plan, several workers first: a plan that a
 	// one-worker run has warmed up would hide a race on lazily built state.
-	results := map[int]*eval.Result{}
+	results := map[int]*corpus.Result{}
 	for _, w := range []int{8, 4, 2, 1} {
-		res, err := plan(t, "coref").Score(gold, pred, eval.Options{Workers: w})
+		res, err := plan(t, "coref").Score(gold, pred, corpus.Options{Workers: w})
 		require.NoError(t, err)
 		results[w] = res
 	}

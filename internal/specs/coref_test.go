@@ -9,15 +9,15 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/grammar"
 	"github.com/metricc/metricc/internal/specs"
 	"github.com/metricc/metricc/internal/typecheck"
 )
 
 // plan compiles a shipped spec.
-func plan(t testing.TB, name string) *eval.Plan {
+func plan(t testing.TB, name string) *corpus.Plan {
 	t.Helper()
 	text, ok := specs.Lookup(name)
 	require.True(t, ok, name)
@@ -25,7 +25,7 @@ func plan(t testing.TB, name string) *eval.Plan {
 	require.Nil(t, errs)
 	prog, errs := typecheck.Config{ReadFile: specs.ReadFile}.Check(f)
 	require.Nil(t, errs, "%v", errs)
-	p, err := eval.NewPlan(prog)
+	p, err := corpusPlan(prog)
 	require.NoError(t, err)
 	return p
 }
@@ -89,9 +89,9 @@ func TestCorefOfficialCases(t *testing.T) {
 			require.NoError(t, err)
 			pred, err := document.ParseJSON("response", []byte(corefDoc(c.ID, c.Response)), "json")
 			require.NoError(t, err)
-			res, err := p.Score(gold, pred, eval.Options{Workers: 1})
+			res, err := p.Score(gold, pred, corpus.Options{Workers: 1})
 			require.NoError(t, err)
-			got := map[string]*eval.MetricResult{}
+			got := map[string]*corpus.MetricResult{}
 			for _, r := range res.Metrics {
 				got[r.Name] = r
 			}

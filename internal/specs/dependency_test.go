@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/stretchr/testify/assert"
-
-	"github.com/metricc/metricc/internal/eval"
 )
 
 type depToken struct {
@@ -29,7 +28,7 @@ var dependencyWant = map[string]prf{
 
 // TestDependencySpec scores testdata/dependency with dependency.metric.
 func TestDependencySpec(t *testing.T) {
-	res := scoreTask(t, "dependency", eval.Options{})
+	res := scoreTask(t, "dependency", corpus.Options{})
 	assert.Equal(t, 7, res.Documents)
 	assertPRF(t, "corpus", corpusPRF(res), dependencyWant)
 

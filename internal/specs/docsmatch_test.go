@@ -12,8 +12,8 @@ import (
 
 	"github.com/metricc/metricc/internal/adapter/penman"
 	"github.com/metricc/metricc/internal/amrgen"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
 )
 
 // readDocAMR reads Penman text with the docsmatch field, as metricc run does
@@ -69,7 +69,7 @@ func TestDocSmatchAgainstDocSmatch(t *testing.T) {
 			}
 			gold := readDocAMR(t, "gold.amr", join(goldText))
 			pred := readDocAMR(t, "pred.amr", join(predText))
-			res, err := p.Score(gold, pred, eval.Options{PerDoc: true, Workers: 1})
+			res, err := p.Score(gold, pred, corpus.Options{PerDoc: true, Workers: 1})
 			require.NoError(t, err)
 			require.Len(t, res.PerDoc, len(pair.Counts))
 			var got, want float64
@@ -120,7 +120,7 @@ func TestDocSmatchCoref(t *testing.T) {
 			require.NoError(t, err)
 			return readDocAMR(t, f, text)
 		}
-		res, err := p.Score(read("gold.amr"), read("pred.amr"), eval.Options{Workers: 1})
+		res, err := p.Score(read("gold.amr"), read("pred.amr"), corpus.Options{Workers: 1})
 		require.NoError(t, err)
 		for m, want := range [][3]float64{pair.Counts[0], pair.Coref[0]} {
 			s := res.Metrics[m].Sums

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/grammar"
 	"github.com/metricc/metricc/internal/specs"
 	"github.com/metricc/metricc/internal/typecheck"
@@ -53,9 +53,9 @@ func readEAELScenarios(t *testing.T) []eaelScenario {
 // document's results: the unscaled argument and linking scores are the
 // values of arg and link, the scaled linking score link's recall, the
 // scaled (combined) score combined's value.
-func eaelValue(t *testing.T, metrics []*eval.MetricResult, name string) float64 {
+func eaelValue(t *testing.T, metrics []*corpus.MetricResult, name string) float64 {
 	t.Helper()
-	byName := map[string]*eval.MetricResult{}
+	byName := map[string]*corpus.MetricResult{}
 	for _, m := range metrics {
 		byName[m.Name] = m
 	}
@@ -94,7 +94,7 @@ func TestEAELScenarios(t *testing.T) {
 	for _, sc := range readEAELScenarios(t) {
 		t.Run(sc.Name, func(t *testing.T) {
 			gold, pred := readScenarioDocs(t, sc.Name)
-			res, err := p.Score(gold, pred, eval.Options{Workers: 1, PerDoc: true})
+			res, err := p.Score(gold, pred, corpus.Options{Workers: 1, PerDoc: true})
 			require.NoError(t, err)
 			require.Len(t, res.PerDoc, 1)
 			require.NotEmpty(t, sc.Expect)
@@ -147,7 +147,7 @@ func TestEAELCorpus(t *testing.T) {
 	}
 	require.Len(t, gold.Docs, 13)
 	gold.Path, pred.Path = "gold", "pred"
-	res, err := plan(t, "eael").Score(&gold, &pred, eval.Options{Workers: 2})
+	res, err := plan(t, "eael").Score(&gold, &pred, corpus.Options{Workers: 2})
 	require.NoError(t, err)
 	arg, link, combined := res.Metric("arg"), res.Metric("link"), res.Metric("combined")
 	assert.InDelta(t, argSum, arg.Value, 1e-6)
@@ -169,14 +169,14 @@ func TestEAELParams(t *testing.T) {
 	require.Nil(t, errs)
 	prog, errs := typecheck.Config{ReadFile: specs.ReadFile, Params: map[string]float64{"beta": 1, "lambda": 1}}.Check(f)
 	require.Nil(t, errs)
-	p, err := eval.NewPlan(prog)
+	p, err := corpusPlan(prog)
 	require.NoError(t, err)
 	gold, pred := readScenarioDocs(t, "sampleTest")
-	res, err := p.Score(gold, pred, eval.Options{Workers: 1})
+	res, err := p.Score(gold, pred, corpus.Options{Workers: 1})
 	require.NoError(t, err)
 	assert.InDelta(t, 2-1.0, res.Metric("arg").Value, 1e-12)
 	assert.InDelta(t, (4.0/3)/3, res.Metric("combined").Value, 1e-12)
-	assert.Equal(t, []eval.Param{{Name: "beta", Value: 1}, {Name: "lambda", Value: 1}}, res.Params)
+	assert.Equal(t, []corpus.Param{{Name: "beta", Value: 1}, {Name: "lambda", Value: 1}}, res.Params)
 }
 
 // linkF1 is the scorer's LinkF1 written out from its definition (item
@@ -289,7 +289,7 @@ func TestEAELLinkingBruteForce(t *testing.T) {
 			side.in.Docs = append(side.in.Docs, document.Doc{Index: d, Line: d + 1, JSON: string(data)})
 		}
 	}
-	res, err := p.Score(&gold, &pred, eval.Options{Workers: 2, PerDoc: true})
+	res, err := p.Score(&gold, &pred, corpus.Options{Workers: 2, PerDoc: true})
 	require.NoError(t, err)
 	link := res.Metric("link")
 	assert.InDelta(t, wantSum, link.Value, 1e-9)
@@ -298,7 +298,7 @@ func TestEAELLinkingBruteForce(t *testing.T) {
 	assert.Less(t, wantSum/wantK, 0.8)
 	for _, d := range res.PerDoc {
 		want := perDoc[d.ID]
-		var got *eval.MetricResult
+		var got *corpus.MetricResult
 		for _, m := range d.Metrics {
 			if m.Name == "link" {
 				got = m

@@ -6,9 +6,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/stretchr/testify/assert"
-
-	"github.com/metricc/metricc/internal/eval"
 )
 
 type evSpan struct {
@@ -57,7 +56,7 @@ var eventWant = map[string]prf{
 
 // TestEventSpec scores testdata/event with event.metric.
 func TestEventSpec(t *testing.T) {
-	res := scoreTask(t, "event", eval.Options{})
+	res := scoreTask(t, "event", corpus.Options{})
 	assert.Equal(t, 6, res.Documents)
 	assertPRF(t, "corpus", corpusPRF(res), eventWant)
 

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/mrp"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
 )
 
 // The MRP fixtures: inputs from mtool's repository (and constructed
@@ -88,16 +88,16 @@ func readMRP(t *testing.T, path string) *document.Input {
 	return in
 }
 
-func scoreMRP(t *testing.T, spec, gold, pred string) *eval.Result {
+func scoreMRP(t *testing.T, spec, gold, pred string) *corpus.Result {
 	t.Helper()
 	p := plan(t, spec)
-	res, err := p.Score(readMRP(t, gold), readMRP(t, pred), eval.Options{PerDoc: true, Workers: 2})
+	res, err := p.Score(readMRP(t, gold), readMRP(t, pred), corpus.Options{PerDoc: true, Workers: 2})
 	require.NoError(t, err)
 	return res
 }
 
 // mrpCounts reads a result's per-type counts as mtool names them.
-func mrpCounts(t *testing.T, ms []*eval.MetricResult) map[string]gsc {
+func mrpCounts(t *testing.T, ms []*corpus.MetricResult) map[string]gsc {
 	t.Helper()
 	out := map[string]gsc{}
 	for _, m := range ms {
@@ -226,7 +226,7 @@ func TestMRPConventions(t *testing.T) {
 	}, s.Warnings)
 	var warnings []string
 	res, err := p.Score(readMRP(t, "constructed/gold.mrp"), readMRP(t, "constructed/system.mrp"),
-		eval.Options{PerDoc: true, Warn: func(w string) { warnings = append(warnings, w) }})
+		corpus.Options{PerDoc: true, Warn: func(w string) { warnings = append(warnings, w) }})
 	require.NoError(t, err)
 	assert.Equal(t, append(s.Warnings,
 		`constructed/gold.mrp: graph "eds/emptygold" (line 4): the gold scores 0 against itself: left out of all (micro(gold)), whatever the prediction has`), warnings)
@@ -307,7 +307,7 @@ func TestMRPElementOrder(t *testing.T) {
 		for _, d := range in.Docs {
 			var v any
 			require.NoError(t, json.Unmarshal([]byte(d.JSON), &v))
-			docs = append(docs, shuffleValue(rng, v, p.Prog.Input))
+			docs = append(docs, shuffleValue(rng, v, p.Pair.Prog.Input))
 		}
 		data, err := json.Marshal(docs)
 		require.NoError(t, err)
@@ -316,10 +316,10 @@ func TestMRPElementOrder(t *testing.T) {
 		out.Unpaired = in.Unpaired
 		return out
 	}
-	want, err := p.Score(g0, s0, eval.Options{PerDoc: true})
+	want, err := p.Score(g0, s0, corpus.Options{PerDoc: true})
 	require.NoError(t, err)
 	for round := range 3 {
-		got, err := p.Score(shuffle(g0), shuffle(s0), eval.Options{PerDoc: true})
+		got, err := p.Score(shuffle(g0), shuffle(s0), corpus.Options{PerDoc: true})
 		require.NoError(t, err)
 		for d := range want.PerDoc {
 			for m, w := range want.PerDoc[d].Metrics {

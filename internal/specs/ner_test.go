@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/bio"
-	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc/internal/corpus"
 )
 
 // nerReference is testdata/ner/reference.json: what conlleval (2004-01-26)
@@ -65,15 +65,15 @@ func loadNERReference(t *testing.T) nerReference {
 
 // scoreNER scores a gold and a prediction file of testdata/ner, read
 // through the bio adapter, with the shipped ner spec.
-func scoreNER(t *testing.T, gold, pred string) map[string]*eval.MetricResult {
+func scoreNER(t *testing.T, gold, pred string) map[string]*corpus.MetricResult {
 	t.Helper()
 	g, err := bio.Read(filepath.Join("../../testdata/ner", gold))
 	require.NoError(t, err)
 	p, err := bio.Read(filepath.Join("../../testdata/ner", pred))
 	require.NoError(t, err)
-	res, err := plan(t, "ner").Score(g, p, eval.Options{Workers: 2})
+	res, err := plan(t, "ner").Score(g, p, corpus.Options{Workers: 2})
 	require.NoError(t, err)
-	out := map[string]*eval.MetricResult{}
+	out := map[string]*corpus.MetricResult{}
 	for _, m := range res.Metrics {
 		out[m.Name] = m
 	}
@@ -91,7 +91,7 @@ func pct(num, den float64) string {
 
 // checkConlleval compares the ner and accuracy metrics with conlleval's
 // printout: every count to the unit, every percentage as printed.
-func checkConlleval(t *testing.T, name string, got map[string]*eval.MetricResult, want *conllevalOut) {
+func checkConlleval(t *testing.T, name string, got map[string]*corpus.MetricResult, want *conllevalOut) {
 	t.Helper()
 	ner, acc := got["ner"], got["accuracy"]
 	assert.Equal(t, float64(want.Correct), ner.Sums.PredGold, "%s: correct", name)
@@ -103,7 +103,7 @@ func checkConlleval(t *testing.T, name string, got map[string]*eval.MetricResult
 	assert.Equal(t, want.Precision, fmt.Sprintf("%.2f", 100*ner.Precision), "%s: precision", name)
 	assert.Equal(t, want.Recall, fmt.Sprintf("%.2f", 100*ner.Recall), "%s: recall", name)
 	assert.Equal(t, want.F1, fmt.Sprintf("%.2f", 100*ner.F1), "%s: F1", name)
-	rows := map[string]*eval.MetricResult{}
+	rows := map[string]*corpus.MetricResult{}
 	for _, r := range ner.By {
 		rows[r.Name] = r
 	}
@@ -123,7 +123,7 @@ func checkConlleval(t *testing.T, name string, got map[string]*eval.MetricResult
 
 // checkSeqeval compares a metric with one of seqeval's reports: every
 // number to 1e-12, the support as the gold count.
-func checkSeqeval(t *testing.T, name string, got *eval.MetricResult, want seqevalReport) {
+func checkSeqeval(t *testing.T, name string, got *corpus.MetricResult, want seqevalReport) {
 	t.Helper()
 	require.Empty(t, want.Error, name)
 	assert.InDelta(t, want.Micro.Precision, got.Precision, 1e-12, "%s: precision", name)
@@ -258,9 +258,9 @@ func TestNERRandomAgainstConlleval(t *testing.T) {
 		require.NoError(t, err)
 		pr, err := bio.Parse("pred", []byte(text(c.Pred)))
 		require.NoError(t, err)
-		res, err := p.Score(g, pr, eval.Options{Workers: 1})
+		res, err := p.Score(g, pr, corpus.Options{Workers: 1})
 		require.NoError(t, err)
-		got := map[string]*eval.MetricResult{}
+		got := map[string]*corpus.MetricResult{}
 		for _, m := range res.Metrics {
 			got[m.Name] = m
 		}

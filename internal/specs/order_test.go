@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/typecheck/types"
 )
 
@@ -41,7 +41,7 @@ func TestElementOrder(t *testing.T) {
 				for _, d := range in.Docs {
 					var v any
 					require.NoError(t, json.Unmarshal([]byte(d.JSON), &v))
-					docs = append(docs, shuffleValue(rng, v, p.Prog.Input))
+					docs = append(docs, shuffleValue(rng, v, p.Pair.Prog.Input))
 				}
 				data, err := json.Marshal(docs)
 				require.NoError(t, err)
@@ -49,10 +49,10 @@ func TestElementOrder(t *testing.T) {
 				require.NoError(t, err)
 				return out
 			}
-			want, err := p.Score(read(f[0], false), read(f[1], false), eval.Options{PerDoc: true, AllowMissing: true})
+			want, err := p.Score(read(f[0], false), read(f[1], false), corpus.Options{PerDoc: true, AllowMissing: true})
 			require.NoError(t, err)
 			for round := range 5 {
-				got, err := p.Score(read(f[0], true), read(f[1], true), eval.Options{PerDoc: true, AllowMissing: true})
+				got, err := p.Score(read(f[0], true), read(f[1], true), corpus.Options{PerDoc: true, AllowMissing: true})
 				require.NoError(t, err)
 				for d := range want.PerDoc {
 					for m, w := range want.PerDoc[d].Metrics {

@@ -5,9 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/stretchr/testify/assert"
-
-	"github.com/metricc/metricc/internal/eval"
 )
 
 type reeFiller struct {
@@ -59,7 +58,7 @@ var iterxSubset = map[string][4]float64{
 
 // TestReeSpec scores testdata/ree with ree.metric.
 func TestReeSpec(t *testing.T) {
-	res := scoreTask(t, "ree", eval.Options{})
+	res := scoreTask(t, "ree", corpus.Options{})
 	assert.Equal(t, 13, res.Documents)
 	assertPRF(t, "corpus", corpusPRF(res), reeWant)
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/specs"
@@ -46,7 +47,7 @@ func (v prf) String() string { return fmt.Sprintf("P=%.6f R=%.6f F=%.6f", v.P, v
 
 // scoreTask scores testdata/<task>/gold.json against pred.json with the
 // shipped spec <task>, keeping per-document results.
-func scoreTask(t *testing.T, task string, opts eval.Options) *eval.Result {
+func scoreTask(t *testing.T, task string, opts corpus.Options) *corpus.Result {
 	t.Helper()
 	p := plan(t, task)
 	gold, err := document.ReadJSONFile(filepath.Join("..", "..", "testdata", task, "gold.json"), "auto")
@@ -63,7 +64,7 @@ func scoreTask(t *testing.T, task string, opts eval.Options) *eval.Result {
 }
 
 // corpusPRF returns the corpus P, R and F1 of every metric.
-func corpusPRF(res *eval.Result) map[string]prf {
+func corpusPRF(res *corpus.Result) map[string]prf {
 	out := map[string]prf{}
 	for _, m := range res.Metrics {
 		out[m.Name] = prf{m.Precision, m.Recall, m.F1}
@@ -72,7 +73,7 @@ func corpusPRF(res *eval.Result) map[string]prf {
 }
 
 // docPRF returns the P, R and F1 of every metric on one document.
-func docPRF(t *testing.T, res *eval.Result, id string) map[string]prf {
+func docPRF(t *testing.T, res *corpus.Result, id string) map[string]prf {
 	t.Helper()
 	for _, d := range res.PerDoc {
 		if d.ID == id {
@@ -89,7 +90,7 @@ func docPRF(t *testing.T, res *eval.Result, id string) map[string]prf {
 
 // subsetPRF is the micro P, R and F1 of each metric over some documents,
 // from their per-document sums.
-func subsetPRF(t *testing.T, res *eval.Result, ids []string) map[string]prf {
+func subsetPRF(t *testing.T, res *corpus.Result, ids []string) map[string]prf {
 	t.Helper()
 	want := map[string]bool{}
 	for _, id := range ids {
@@ -231,7 +232,7 @@ var relationWant = map[string]prf{
 
 // TestRelationSpec scores testdata/relation with relation.metric.
 func TestRelationSpec(t *testing.T) {
-	res := scoreTask(t, "relation", eval.Options{})
+	res := scoreTask(t, "relation", corpus.Options{})
 	assert.Equal(t, 6, res.Documents)
 	assertPRF(t, "corpus", corpusPRF(res), relationWant)
 
@@ -300,7 +301,7 @@ func TestTaskSpecExamples(t *testing.T) {
 			require.True(t, json.Valid([]byte(example.String())), "example of %s: %s", name, example.String())
 			in, err := document.ParseJSON("example", []byte(example.String()), "json")
 			require.NoError(t, err)
-			res, err := plan(t, name).Score(in, in, eval.Options{Workers: 1})
+			res, err := plan(t, name).Score(in, in, corpus.Options{Workers: 1})
 			require.NoError(t, err)
 			require.NotEmpty(t, res.Metrics)
 			for _, m := range res.Metrics {
@@ -325,7 +326,7 @@ func scoreValues(t *testing.T, name string, gold, pred []any) map[string]prf {
 		require.NoError(t, err)
 		return in
 	}
-	res, err := plan(t, name).Score(parse("gold", gold), parse("pred", pred), eval.Options{Workers: 2})
+	res, err := plan(t, name).Score(parse("gold", gold), parse("pred", pred), corpus.Options{Workers: 2})
 	require.NoError(t, err)
 	return corpusPRF(res)
 }

@@ -6,10 +6,9 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/metricc/metricc/internal/eval"
 )
 
 type sxArg struct {
@@ -35,10 +34,10 @@ var scirexWant = map[string]prf{
 
 // TestScirexSpec scores testdata/scirex with scirex.metric.
 func TestScirexSpec(t *testing.T) {
-	res := scoreTask(t, "scirex", eval.Options{})
+	res := scoreTask(t, "scirex", corpus.Options{})
 	assert.Equal(t, 11, res.Documents)
-	corpus := corpusPRF(res)
-	assertPRF(t, "corpus", map[string]prf{"scirex_micro": corpus["scirex_micro"]}, scirexWant)
+	whole := corpusPRF(res)
+	assertPRF(t, "corpus", map[string]prf{"scirex_micro": whole["scirex_micro"]}, scirexWant)
 
 	perDoc := map[string]prf{
 		"exact":         counts(1, 1, 1),
@@ -60,11 +59,11 @@ func TestScirexSpec(t *testing.T) {
 	// scirex averages per document over the nine documents with gold
 	// relations, as SciREX does (macro(gold)).
 	withGold := []string{"exact", "wrong-task", "cluster-share", "span-iou", "small-cluster", "swapped-roles", "no-pred", "dup-pred", "map-collide"}
-	assertPRF(t, "macro(gold)", map[string]prf{"scirex": corpus["scirex"]}, map[string]prf{"scirex": meanPRF(perDoc, withGold)})
+	assertPRF(t, "macro(gold)", map[string]prf{"scirex": whole["scirex"]}, map[string]prf{"scirex": meanPRF(perDoc, withGold)})
 	assert.Equal(t, "macro(gold)", res.Metrics[0].Average)
 
 	// A metric that declares its aggregation keeps it under --macro.
-	macro := scoreTask(t, "scirex", eval.Options{Macro: true})
+	macro := scoreTask(t, "scirex", corpus.Options{Macro: true})
 	assertPRF(t, "macro", corpusPRF(macro), map[string]prf{"scirex": meanPRF(perDoc, withGold), "scirex_micro": counts(5, 11, 10)})
 
 	// SciREX's scorer (scirex_relation_evaluate.py, README) on the

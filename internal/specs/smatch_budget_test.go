@@ -13,6 +13,7 @@ import (
 
 	"github.com/metricc/metricc/internal/adapter/penman"
 	"github.com/metricc/metricc/internal/amrgen"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/grammar"
 	"github.com/metricc/metricc/internal/solver"
@@ -37,7 +38,7 @@ func TestSmatchPathological(t *testing.T) {
 	fixed := amrgen.Fixed()
 	for _, name := range []string{"chain5000", "star1000"} {
 		gold, pred := writePair(t, fixed[name])
-		res := scoreAMR(t, p, gold, pred, eval.Options{})
+		res := scoreAMR(t, p, gold, pred, corpus.Options{})
 		m := res.Metrics[0]
 		assert.Equal(t, 1.0, m.F1, name)
 		assert.Equal(t, eval.SearchStats{Pairs: 1, Proven: 1}, m.Sums.Search, name)
@@ -47,16 +48,16 @@ func TestSmatchPathological(t *testing.T) {
 	close(stop)
 	for _, tt := range []struct {
 		name    string
-		opts    eval.Options
+		opts    corpus.Options
 		matched float64
 		want    eval.SearchStats
 	}{
 		// smatch -r 4 finds 88 (recorded in testdata/amr/pathological.json).
-		{"work", eval.Options{Search: &solver.Limits{MaxWork: 1e8}}, 96, eval.SearchStats{Pairs: 1, MaxGap: 9}},
+		{"work", corpus.Options{Search: solver.Limits{MaxWork: 1e8}}, 96, eval.SearchStats{Pairs: 1, MaxGap: 9}},
 		// Not expanded: the linear-time heuristics alone (weaker here
 		// than smatch's, which has all candidate pairs).
-		{"pairs", eval.Options{Search: &solver.Limits{MaxPairs: 1}}, 83, eval.SearchStats{Pairs: 1, MaxGap: 36}},
-		{"interrupt", eval.Options{Interrupt: stop}, 80, eval.SearchStats{Pairs: 1, MaxGap: 39, Interrupted: 1}},
+		{"pairs", corpus.Options{Search: solver.Limits{MaxPairs: 1}}, 83, eval.SearchStats{Pairs: 1, MaxGap: 36}},
+		{"interrupt", corpus.Options{Search: solver.Limits{Stop: stop}}, 80, eval.SearchStats{Pairs: 1, MaxGap: 39, Interrupted: 1}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			res := scoreAMR(t, p, gold, pred, tt.opts)
@@ -84,7 +85,7 @@ metric m = F->[props](delta)`
 	require.Nil(t, errs)
 	prog, errs := typecheck.Check(f)
 	require.Nil(t, errs)
-	p, err := eval.NewPlan(prog)
+	p, err := corpusPlan(prog)
 	require.NoError(t, err)
 	gold, pred := writePair(t, amrgen.Fixed()["near60"])
 	for _, tt := range []struct {
@@ -92,7 +93,7 @@ metric m = F->[props](delta)`
 		proven int
 		gap    float64
 	}{{0, 10, 0}, {1, 0, math.Inf(1)}} {
-		res := scoreAMR(t, p, gold, pred, eval.Options{Search: &solver.Limits{MaxPairs: tt.pairs}})
+		res := scoreAMR(t, p, gold, pred, corpus.Options{Search: solver.Limits{MaxPairs: tt.pairs}})
 		st := res.Metrics[0].Sums.Search
 		assert.Equal(t, tt.proven, st.Proven, "MaxPairs %d", tt.pairs)
 		assert.Equal(t, tt.gap, st.MaxGap, "MaxPairs %d", tt.pairs)
@@ -109,7 +110,7 @@ func TestSmatchWorkers(t *testing.T) {
 	require.NoError(t, err)
 	var sums []eval.Sums
 	for _, w := range []int{1, 2} {
-		res, err := p.Score(g, pr, eval.Options{PerDoc: true, Workers: w, Search: &solver.Limits{MaxWork: 1e6}})
+		res, err := p.Score(g, pr, corpus.Options{PerDoc: true, Workers: w, Search: solver.Limits{MaxWork: 1e6}})
 		require.NoError(t, err)
 		for _, d := range res.PerDoc {
 			sums = append(sums, d.Metrics[0].Sums)
@@ -133,9 +134,9 @@ func TestSmatchPathologicalAgainstSmatch(t *testing.T) {
 	for _, pair := range fixture.Pairs {
 		t.Run(pair.Name, func(t *testing.T) {
 			gold, pred := writePair(t, fixed[pair.Name])
-			opts := eval.Options{PerDoc: true}
+			opts := corpus.Options{PerDoc: true}
 			if pair.Name == "onecon60" {
-				opts.Search = &solver.Limits{MaxWork: 1e8}
+				opts.Search = solver.Limits{MaxWork: 1e8}
 			}
 			res := scoreAMR(t, p, gold, pred, opts)
 			require.Len(t, res.PerDoc, len(pair.Counts))
@@ -174,7 +175,7 @@ func TestSmatchDocsAgainstSmatch(t *testing.T) {
 				Pred: amrgen.JoinDocs(amrgen.SplitAMRs(string(predText)), k)[:1],
 			}
 			gold, pred := writePair(t, doc)
-			s := scoreAMR(t, p, gold, pred, eval.Options{}).Metrics[0].Sums
+			s := scoreAMR(t, p, gold, pred, corpus.Options{}).Metrics[0].Sums
 			want := pair.Counts[0]
 			assert.Equal(t, want[1], s.PredPred)
 			assert.Equal(t, want[2], s.GoldGold)

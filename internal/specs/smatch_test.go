@@ -10,12 +10,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/penman"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/eval"
 )
 
 const amrCases = "../adapter/penman/testdata/cases"
 
-func scoreAMR(t *testing.T, p *eval.Plan, gold, pred string, opts eval.Options) *eval.Result {
+func scoreAMR(t *testing.T, p *corpus.Plan, gold, pred string, opts corpus.Options) *corpus.Result {
 	t.Helper()
 	g, err := penman.Read(gold)
 	require.NoError(t, err)
@@ -67,7 +68,7 @@ func TestSmatchAgainstSmatch(t *testing.T) {
 	require.Len(t, fixture.Pairs, 5)
 	total := 0
 	for _, pair := range fixture.Pairs {
-		res := scoreAMR(t, p, filepath.Join(amrCases, pair.Gold), filepath.Join(amrCases, pair.Pred), eval.Options{PerDoc: true})
+		res := scoreAMR(t, p, filepath.Join(amrCases, pair.Gold), filepath.Join(amrCases, pair.Pred), corpus.Options{PerDoc: true})
 		require.Len(t, res.PerDoc, len(pair.Counts), pair.Name)
 		better := 0
 		for i, d := range res.PerDoc {
@@ -101,7 +102,7 @@ func TestSmatchWorkedExample(t *testing.T) {
 	// smatch's TOP triple adds one to each side, and matches (a-x are roots).
 	require.NoError(t, os.WriteFile(pred, []byte("(a / want-01 :ARG0 (b / boy) :ARG1 (c / go-01 :ARG0 b))\n"), 0o644))
 	require.NoError(t, os.WriteFile(gold, []byte("(x / want-01 :ARG0 (y / boy) :ARG1 (z / football))\n"), 0o644))
-	m := scoreAMR(t, p, gold, pred, eval.Options{}).Metrics[0]
+	m := scoreAMR(t, p, gold, pred, corpus.Options{}).Metrics[0]
 	assert.Equal(t, eval.Sums{PredGold: 5, PredPred: 7, GoldGold: 6, PredGoldRecall: 5, Search: m.Sums.Search}, m.Sums)
 	assert.InDelta(t, 5.0/7, m.Precision, 1e-12)
 	assert.InDelta(t, 5.0/6, m.Recall, 1e-12)
@@ -118,7 +119,7 @@ func TestSmatchSelfMatch(t *testing.T) {
 		t.Log("../../../shared/cases/amr/gold not found: self-matching the copy in testdata only")
 	}
 	for _, f := range files {
-		res := scoreAMR(t, p, f, f, eval.Options{})
+		res := scoreAMR(t, p, f, f, corpus.Options{})
 		m := res.Metrics[0]
 		assert.Equal(t, 1.0, m.Precision, f)
 		assert.Equal(t, 1.0, m.Recall, f)

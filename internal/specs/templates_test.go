@@ -3,17 +3,16 @@ package specs_test
 import (
 	"testing"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/metricc/metricc/internal/eval"
 )
 
 // TestTemplatesSpec scores testdata/templates with templates.metric,
 // against the hand computation of testdata/templates/README.md.
 func TestTemplatesSpec(t *testing.T) {
-	res := scoreTask(t, "templates", eval.Options{})
-	sums := func(r *eval.MetricResult) [3]float64 {
+	res := scoreTask(t, "templates", corpus.Options{})
+	sums := func(r *corpus.MetricResult) [3]float64 {
 		return [3]float64{r.Sums.PredGold, r.Sums.PredPred, r.Sums.GoldGold}
 	}
 	want := map[string]map[string][3]float64{
@@ -34,7 +33,7 @@ func TestTemplatesSpec(t *testing.T) {
 			}
 		}
 	}
-	corpus := map[string]*eval.MetricResult{}
+	corpus := map[string]*corpus.MetricResult{}
 	for _, m := range res.Metrics {
 		corpus[m.Name] = m
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/conllu"
-	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/udperturb"
 )
 
@@ -33,7 +33,7 @@ func BenchmarkUD(b *testing.B) {
 		require.NoError(b, err)
 		d, err := conllu.ParseReader("pred", bytes.NewReader(pred))
 		require.NoError(b, err)
-		if _, err := p.Score(g, d, eval.Options{Workers: 1}); err != nil {
+		if _, err := p.Score(g, d, corpus.Options{Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}

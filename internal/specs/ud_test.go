@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/conllu"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/udperturb"
@@ -75,7 +76,7 @@ func TestUDConll18(t *testing.T) {
 			pred, err = os.ReadFile(filepath.Join("../../testdata/ud", c.Pred))
 			require.NoError(t, err)
 		}
-		res, err := p.Score(readConllu(t, c.Gold, gold), readConllu(t, name, pred), eval.Options{Workers: 2})
+		res, err := p.Score(readConllu(t, c.Gold, gold), readConllu(t, name, pred), corpus.Options{Workers: 2})
 		require.NoError(t, err, name)
 		got := map[string]eval.Sums{}
 		for _, m := range res.Metrics {
@@ -160,7 +161,7 @@ func TestUDAlignment(t *testing.T) {
 	for _, c := range cases {
 		gold := readConllu(t, "gold", udWords(c.gold))
 		pred := readConllu(t, "pred", udWords(c.pred))
-		res, err := p.Score(gold, pred, eval.Options{Workers: 1, Metrics: []string{"words"}})
+		res, err := p.Score(gold, pred, corpus.Options{Workers: 1, Metrics: []string{"words"}})
 		require.NoError(t, err)
 		s := res.Metrics[0].Sums
 		assert.Equal(t, [3]float64{c.aligned, words(c.gold), words(c.pred)}, [3]float64{s.PredGold, s.GoldGold, s.PredPred}, "%q %q", c.gold, c.pred)
@@ -168,7 +169,7 @@ func TestUDAlignment(t *testing.T) {
 
 	// The scorer's test_exception: different texts are an error, here
 	// naming both files' lines.
-	_, err := p.Score(readConllu(t, "gold.conllu", udWords([]string{"a"})), readConllu(t, "pred.conllu", udWords([]string{"b"})), eval.Options{})
+	_, err := p.Score(readConllu(t, "gold.conllu", udWords([]string{"a"})), readConllu(t, "pred.conllu", udWords([]string{"b"})), corpus.Options{})
 	require.Error(t, err)
 	assert.Equal(t, `pred.conllu: document 1 (line 1): the text differs from the gold's (gold.conllu document 1 (line 1)): the first 20 differing characters: the gold's line 1 has "a", the prediction's line 1 has "b"`, err.Error())
 }
@@ -185,7 +186,7 @@ func TestUDPairing(t *testing.T) {
 	lines := strings.Split(string(gold), "\n")
 	require.True(t, strings.HasPrefix(lines[100], "17\tall\t"))
 	lines[100] = strings.Replace(lines[100], "all", "alk", 1)
-	_, err = p.Score(g, readConllu(t, "pred.conllu", []byte(strings.Join(lines, "\n"))), eval.Options{})
+	_, err = p.Score(g, readConllu(t, "pred.conllu", []byte(strings.Join(lines, "\n"))), corpus.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `pred.conllu: document 2 (line 55): the text differs from the gold's (gold.conllu document 2 (line 55)): the first 20 differing characters: the gold's line 101 has "lheardbefore,butit's", the prediction's line 101 has "kheardbefore,butit's"`)
 
@@ -196,8 +197,8 @@ func TestUDPairing(t *testing.T) {
 			kept = append(kept, l)
 		}
 	}
-	_, err = p.Score(g, readConllu(t, "pred.conllu", []byte(strings.Join(kept, "\n"))), eval.Options{})
+	_, err = p.Score(g, readConllu(t, "pred.conllu", []byte(strings.Join(kept, "\n"))), corpus.Options{})
 	assert.EqualError(t, err, `pred.conllu: 1 documents, but gold.conllu has 20: CoNLL-U documents ("# newdoc" lines, else the whole file) pair by position, so both files need the same "# newdoc" lines, or none (delete them from both, e.g. with sed '/^# newdoc/d')`)
-	_, err = p.Score(readConllu(t, "gold.conllu", []byte(strings.Join(kept, "\n"))), readConllu(t, "pred.conllu", []byte(strings.Join(kept, "\n"))), eval.Options{})
+	_, err = p.Score(readConllu(t, "gold.conllu", []byte(strings.Join(kept, "\n"))), readConllu(t, "pred.conllu", []byte(strings.Join(kept, "\n"))), corpus.Options{})
 	assert.NoError(t, err)
 }

@@ -45,7 +45,7 @@
 // # Documents and pairing
 //
 // Documents have no names in this format: their ids are their positions
-// ("1", "2", ...), Input.Positional is set, and each Doc.Shape says how
+// ("1", "2", ...), Input.Positional is set, and each document's Shape (its Partner) says how
 // many tokens it has, so that a prediction whose document k has more or
 // fewer tokens than the gold's is an error, not a silently misaligned
 // score (conlleval reads the two columns side by side).

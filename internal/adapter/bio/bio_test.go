@@ -123,7 +123,7 @@ func TestDocuments(t *testing.T) {
 		assert.Equal(t, i, d.Index)
 		assert.Equal(t, fmt.Sprint(i+1), d.ID)
 		assert.Equal(t, want.line, d.Line)
-		assert.Equal(t, want.shape, d.Shape)
+		assert.Equal(t, Shape(want.shape), d.Partner)
 		assert.Equal(t, fmt.Sprintf("document %s (line %d)", d.ID, d.Line), d.Describe())
 	}
 }
@@ -428,7 +428,7 @@ func FuzzParse(f *testing.F) {
 			// Tags are separated by ASCII white space, as the adapter
 			// splits columns (conlleval's \s); a tag may hold U+00A0.
 			n := len(strings.FieldsFunc(doc.Tags, func(r rune) bool { return r == ' ' || r == '\t' }))
-			assert.Equal(t, fmt.Sprintf("%d tokens", n), d.Shape)
+			assert.Equal(t, Shape(fmt.Sprintf("%d tokens", n)), d.Partner)
 			for _, e := range append(doc.Entities, doc.Loose...) {
 				assert.True(t, 0 <= e.Start && e.Start <= e.End && e.End < n, d.JSON)
 			}

@@ -354,12 +354,12 @@ func (w *writer) document(k int) document.Doc {
 	d := &w.p.docs[k]
 	id := strconv.Itoa(k + 1)
 	return document.Doc{
-		Index: k,
-		Line:  int(d.line),
-		ID:    id,
-		JSON:  string(w.out),
-		Name:  fmt.Sprintf("document %s (line %d)", id, d.line),
-		Shape: fmt.Sprintf("%d tokens", w.tokens),
+		Index:   k,
+		Line:    int(d.line),
+		ID:      id,
+		JSON:    string(w.out),
+		Name:    fmt.Sprintf("document %s (line %d)", id, d.line),
+		Partner: Shape(fmt.Sprintf("%d tokens", w.tokens)),
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 
 var (
 	corpusOnce sync.Once
-	corpus     *corefgen.Corpus
+	generated  *corefgen.Corpus
 	longOnce   sync.Once
 	longCorpus *corefgen.Corpus
 )
@@ -24,8 +24,8 @@ var (
 // conllCorpus is the generated corpus of CoNLL-2012 test size: 348
 // documents, 169,579 tokens, 19,764 key mentions.
 func conllCorpus() *corefgen.Corpus {
-	corpusOnce.Do(func() { corpus = corefgen.Generate(corefgen.Config{Seed: 1}) })
-	return corpus
+	corpusOnce.Do(func() { generated = corefgen.Generate(corefgen.Config{Seed: 1}) })
+	return generated
 }
 
 func benchParse(b *testing.B, c *corefgen.Corpus) {

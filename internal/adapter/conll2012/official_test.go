@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/conll2012"
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/grammar"
@@ -215,7 +216,7 @@ func TestPerlCounts(t *testing.T) {
 	require.Nil(t, errs)
 	prog, errs := typecheck.Check(f)
 	require.Nil(t, errs)
-	plan, err := eval.NewPlan(prog)
+	plan, err := corpusPlan(prog)
 	require.NoError(t, err)
 
 	ours := map[string]string{"muc": "muc", "bcub": "b3", "ceafm": "ceafm", "ceafe": "ceafe"}
@@ -227,7 +228,7 @@ func TestPerlCounts(t *testing.T) {
 			require.NoError(t, err)
 			pred, err := conll2012.Read(filepath.Join(dataDir, "official", c.ResponseFile))
 			require.NoError(t, err)
-			res, err := plan.Score(gold, pred, eval.Options{Workers: 1})
+			res, err := plan.Score(gold, pred, corpus.Options{Workers: 1})
 			require.NoError(t, err)
 			got := map[string]eval.Sums{}
 			for _, r := range res.Metrics {
@@ -251,4 +252,12 @@ func TestPerlCounts(t *testing.T) {
 		})
 	}
 	assert.Equal(t, 113*4, compared)
+}
+
+func corpusPlan(prog *typecheck.Program) (*corpus.Plan, error) {
+	p, err := eval.NewPlan(prog)
+	if err != nil {
+		return nil, err
+	}
+	return corpus.New(p), nil
 }

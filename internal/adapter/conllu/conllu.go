@@ -19,7 +19,7 @@
 //
 // A "# newdoc" comment starts a new document; a file without one is one
 // document. Documents pair by position (Input.Positional), and each carries
-// its text (document.Doc.Text) so that a pair whose texts differ is an
+// its text (Text, the document's document.Partner) so that a pair whose texts differ is an
 // error naming both files' lines, as the scorer refuses files whose texts
 // differ. The spans of a document count from its own start, so pairing by
 // document gives the scorer's alignment whenever no multiword token or

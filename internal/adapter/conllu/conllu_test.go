@@ -103,9 +103,9 @@ func TestDocument(t *testing.T) {
 
 	in, err := ParseReader("f.conllu", strings.NewReader(text))
 	require.NoError(t, err)
-	assert.Equal(t, "Delmar", in.Docs[0].Text)
-	assert.Equal(t, 6, in.Docs[0].TextLine(4)) // "mar" is on line 6
-	assert.Equal(t, 3, in.Docs[0].TextLine(0))
+	assert.Equal(t, "Delmar", in.Docs[0].Partner.(*Text).Text)
+	assert.Equal(t, 6, in.Docs[0].Partner.(*Text).Line(4)) // "mar" is on line 6
+	assert.Equal(t, 3, in.Docs[0].Partner.(*Text).Line(0))
 	assert.True(t, in.Positional)
 }
 

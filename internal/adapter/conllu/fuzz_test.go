@@ -39,8 +39,8 @@ func FuzzParse(f *testing.F) {
 			if len(words) == 0 {
 				t.Fatalf("a document without words: %s", d.JSON)
 			}
-			for i := range len(d.Text) {
-				if d.TextLine(i) < 1 {
+			for i := range len(d.Partner.(*Text).Text) {
+				if d.Partner.(*Text).Line(i) < 1 {
 					t.Fatalf("no line for offset %d", i)
 				}
 			}

@@ -637,14 +637,13 @@ func (p *parser) endDoc() {
 	p.in.Docs = append(p.in.Docs, document.Doc{
 		Index: idx, Line: p.docLine, JSON: b.String(),
 		Name: fmt.Sprintf("document %d (line %d)", idx+1, p.docLine),
-		Text: string(p.text),
-		TextLine: func(off int) int {
+		Partner: &Text{Text: string(p.text), Line: func(off int) int {
 			k := sort.Search(len(lines), func(k int) bool { return lines[k].off > off })
 			if k == 0 {
 				return lines[0].line
 			}
 			return lines[k-1].line
-		},
+		}},
 	})
 	p.docStarted = false
 	p.text, p.lines, p.tokens, p.sents, p.words = p.text[:0], p.lines[:0], p.tokens[:0], p.sents[:0], p.words[:0]

@@ -45,7 +45,7 @@ func TestStreamDocuments(t *testing.T) {
 		assert.Equal(t, i, d.Index)
 		assert.Equal(t, fmt.Sprintf("document %d (line %d)", i+1, d.Line), d.Name)
 		assert.Greater(t, d.Line, line)
-		assert.Equal(t, d.Line, d.TextLine(0), "a document starts at its first token, where its text does")
+		assert.Equal(t, d.Line, d.Partner.(*Text).Line(0), "a document starts at its first token, where its text does")
 		line = d.Line
 	}
 	in, err := ParseReader("f", strings.NewReader(string(data)))

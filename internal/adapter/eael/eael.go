@@ -30,7 +30,7 @@
 // unassessed, as the scorer would stop on it. The 2015 scorer's per-doc
 // files, bootstrap and per-event-type writers are not reproduced here.
 //
-// The system output is read against the key (document.Doc.Resolve): a
+// The system output is read against the key (its document.Partner): a
 // response's correctness and its coreference cluster are in the
 // assessment of that very response.
 package eael
@@ -184,7 +184,7 @@ func docFiles(dir string, suffixes ...string) (map[string]string, []string, erro
 // OpenStore opens a TAC KBP 2015 store as a stream of documents, one file
 // (or two, with the linking) read at a time: an assessment store gives
 // gold documents, a system output store predictions, written from their
-// gold when paired (Doc.Resolve). Which one it is, the columns of its
+// gold when paired (its Partner). Which one it is, the columns of its
 // argument files say.
 func OpenStore(path string) (document.Stream, error) {
 	argDir, linkDir, ok := storeDirs(path)
@@ -273,9 +273,21 @@ func (s *systemStream) Next() (document.Doc, error) {
 	id := s.ids[i]
 	argFile, linkFile := s.args[id], s.links[id]
 	return document.Doc{Index: i, Line: 1, ID: id, JSON: fmt.Sprintf(`{"id": %q}`, id), Name: s.name(id),
-		Resolve: func(gold *document.Doc) (string, error) { return resolveDoc(id, argFile, linkFile, gold) },
+		Partner: &systemDoc{id, argFile, linkFile},
 	}, nil
 }
+
+// systemDoc is a system output document, the document's
+// document.Partner: it is read, and written, when paired with its gold, by
+// the worker that scores it.
+type systemDoc struct{ id, argFile, linkFile string }
+
+func (r *systemDoc) Prepare(_, gold *document.Doc, _, _ string) (string, error) {
+	return resolveDoc(r.id, r.argFile, r.linkFile, gold)
+}
+
+// PredictionOnly: a system response is read against a key.
+func (r *systemDoc) PredictionOnly() bool { return true }
 
 // oneError makes the errors of one document one DataError, so that the
 // stream goes on to the next document: the first, the others below it.

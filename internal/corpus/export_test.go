@@ -1,4 +1,4 @@
-package eval
+package corpus
 
 // Hooks for tests: the bootstrap and the comparison with fixed draws,
 // given per document in the order of the Scored (the draws of the real
@@ -24,7 +24,7 @@ func (p *Plan) AggregateDraws(sc *Scored, opts Options, counts [][]int) (*Result
 		return nil, err
 	}
 	opts.Bootstrap = boot
-	wanted, _ := p.selectMetrics(opts.Metrics)
+	wanted, _ := p.Pair.Select(opts.Metrics)
 	p.bootstrapDraws(res, sc, wanted, opts, fixedCounts(counts))
 	return res, nil
 }

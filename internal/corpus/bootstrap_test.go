@@ -1,4 +1,4 @@
-package eval_test
+package corpus_test
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/typecheck"
 )
@@ -53,8 +54,8 @@ func readJSON(t *testing.T, path string, v any) {
 
 // scored builds the Scored of one system from per-document sums (both
 // metrics get the same sums, as they share the matching).
-func scored(gold []float64, sys [2][]float64) *eval.Scored {
-	sc := &eval.Scored{Wanted: []bool{true, true}}
+func scored(gold []float64, sys [2][]float64) *corpus.Scored {
+	sc := &corpus.Scored{Wanted: []bool{true, true}}
 	for d := range gold {
 		s := eval.Sums{PredGold: sys[0][d], PredPred: sys[1][d], GoldGold: gold[d], PredGoldRecall: sys[0][d]}
 		sc.IDs = append(sc.IDs, string(rune('a'+d%26))+string(rune('a'+d/26)))
@@ -89,7 +90,7 @@ func TestCompareAgainstPython(t *testing.T) {
 			swaps[i] = append(swaps[i], x == 1)
 		}
 	}
-	opts := eval.Options{Bootstrap: len(fx.Counts), Workers: 3}
+	opts := corpus.Options{Bootstrap: len(fx.Counts), Workers: 3}
 	cmp, err := p.CompareDraws(a, b, opts, fx.Counts, swaps)
 	require.NoError(t, err)
 	require.Len(t, cmp.Rows, 6)
@@ -112,7 +113,7 @@ func TestCompareAgainstPython(t *testing.T) {
 	for _, m := range res.Metrics {
 		for _, f := range []struct {
 			field typecheck.MetricField
-			iv    eval.Interval
+			iv    corpus.Interval
 		}{{typecheck.Precision, m.CI.Precision}, {typecheck.Recall, m.CI.Recall}, {typecheck.F1, m.CI.F1}} {
 			key := m.Name + "." + f.field.String()
 			assert.InDelta(t, want.Rows[key].CIA[0], f.iv[0], 1e-12, key)
@@ -141,7 +142,7 @@ func TestCompareAgainstPython(t *testing.T) {
 			counts[i][d] = 1
 		}
 	}
-	cmp, err = p.CompareDraws(sa, sb, eval.Options{Bootstrap: len(all), Metrics: []string{"f"}}, counts, all)
+	cmp, err = p.CompareDraws(sa, sb, corpus.Options{Bootstrap: len(all), Metrics: []string{"f"}}, counts, all)
 	require.NoError(t, err)
 	f1 := cmp.Rows[2]
 	require.Equal(t, typecheck.F1, f1.Field)
@@ -151,7 +152,7 @@ func TestCompareAgainstPython(t *testing.T) {
 }
 
 // corpusScored is a random corpus of n documents for compareSpec.
-func corpusScored(rng *rand.Rand, n int) *eval.Scored {
+func corpusScored(rng *rand.Rand, n int) *corpus.Scored {
 	gold := make([]float64, n)
 	sys := [2][]float64{make([]float64, n), make([]float64, n)}
 	for d := range n {
@@ -169,34 +170,34 @@ func corpusScored(rng *rand.Rand, n int) *eval.Scored {
 func TestBootstrapDeterministic(t *testing.T) {
 	p := compile(t, compareSpec)
 	sc := corpusScored(rand.New(rand.NewPCG(3, 4)), 60)
-	run := func(sc *eval.Scored, opts eval.Options) *eval.Result {
+	run := func(sc *corpus.Scored, opts corpus.Options) *corpus.Result {
 		res, err := p.Aggregate(sc, opts)
 		require.NoError(t, err)
 		return res
 	}
-	base := run(sc, eval.Options{Bootstrap: 500, Seed: 9, Workers: 1})
+	base := run(sc, corpus.Options{Bootstrap: 500, Seed: 9, Workers: 1})
 	require.NotNil(t, base.Bootstrap)
 	for _, workers := range []int{2, 3, 8} {
-		assert.Equal(t, base, run(sc, eval.Options{Bootstrap: 500, Seed: 9, Workers: workers}), "workers %d", workers)
+		assert.Equal(t, base, run(sc, corpus.Options{Bootstrap: 500, Seed: 9, Workers: workers}), "workers %d", workers)
 	}
 	// The documents reversed: the same intervals (resampling does not see
 	// the input order).
-	rev := &eval.Scored{Wanted: sc.Wanted}
+	rev := &corpus.Scored{Wanted: sc.Wanted}
 	for d := len(sc.IDs) - 1; d >= 0; d-- {
 		rev.IDs = append(rev.IDs, sc.IDs[d])
 		rev.Sums = append(rev.Sums, sc.Sums[d])
 	}
-	assert.Equal(t, base.Metrics, run(rev, eval.Options{Bootstrap: 500, Seed: 9}).Metrics)
+	assert.Equal(t, base.Metrics, run(rev, corpus.Options{Bootstrap: 500, Seed: 9}).Metrics)
 	// Documents with ids of their own are ordered by id: reversed, the
 	// same intervals too.
 	keyed := *sc
 	keyed.Keyed = true
 	rev.Keyed = true
-	byID := run(&keyed, eval.Options{Bootstrap: 500, Seed: 9})
-	assert.Equal(t, byID.Metrics, run(rev, eval.Options{Bootstrap: 500, Seed: 9, Workers: 3}).Metrics)
-	other := run(sc, eval.Options{Bootstrap: 500, Seed: 10})
+	byID := run(&keyed, corpus.Options{Bootstrap: 500, Seed: 9})
+	assert.Equal(t, byID.Metrics, run(rev, corpus.Options{Bootstrap: 500, Seed: 9, Workers: 3}).Metrics)
+	other := run(sc, corpus.Options{Bootstrap: 500, Seed: 10})
 	assert.NotEqual(t, base.Metrics[0].CI, other.Metrics[0].CI)
-	narrow := run(sc, eval.Options{Bootstrap: 500, Seed: 9, Level: 0.5})
+	narrow := run(sc, corpus.Options{Bootstrap: 500, Seed: 9, Level: 0.5})
 	for i, m := range base.Metrics {
 		w, n := m.CI.F1, narrow.Metrics[i].CI.F1
 		assert.True(t, w[0] <= n[0] && n[0] <= n[1] && n[1] <= w[1], "%s: %v inside %v", m.Name, n, w)
@@ -218,7 +219,7 @@ func TestBootstrapIdentityResample(t *testing.T) {
 	for d := range ones[0] {
 		ones[0][d] = 1
 	}
-	res, err := p.AggregateDraws(sc, eval.Options{Bootstrap: 1}, ones)
+	res, err := p.AggregateDraws(sc, corpus.Options{Bootstrap: 1}, ones)
 	require.NoError(t, err)
 	for _, m := range res.Metrics {
 		switch m.Kind {
@@ -235,7 +236,7 @@ func TestBootstrapIdentityResample(t *testing.T) {
 	for d := range ones[0] {
 		ones[0][d] = 2
 	}
-	twice, err := p.AggregateDraws(sc, eval.Options{Bootstrap: 1}, ones)
+	twice, err := p.AggregateDraws(sc, corpus.Options{Bootstrap: 1}, ones)
 	require.NoError(t, err)
 	for i, m := range twice.Metrics {
 		assert.InDelta(t, res.Metrics[i].CI.F1[0], m.CI.F1[0], 1e-12, m.Name)

@@ -1,4 +1,4 @@
-package eval
+package corpus
 
 import (
 	"cmp"
@@ -8,15 +8,15 @@ import (
 	"slices"
 
 	"github.com/metricc/metricc/internal/document"
+	"github.com/metricc/metricc/internal/eval"
 )
 
-// Pair is one gold document and its prediction; nil means missing (scored
-// as an empty document under AllowMissing).
+// Pair is one gold document and its prediction (nil: missing, scored as
+// an empty document under AllowMissing), placed in its corpus.
 type Pair struct {
-	Gold, Pred *document.Doc
-	ID         string
+	eval.Pair
 	// order places the pair in the corpus: gold documents in file order,
-	// then predictions without a gold document in theirs. Sums are added
+	// then predictions without a gold document in theirs. eval.Sums are added
 	// in this order, so results do not depend on which file is read
 	// faster or on the number of workers.
 	order int
@@ -87,8 +87,8 @@ func newPairer(p *Plan, gold, pred document.Stream, allowMissing bool, emit func
 			}
 		}
 	}
-	if p.idPath != "" && !gold.Positional() && !pred.Positional() {
-		pr.idPath = p.idPath
+	if p.Pair.IDPath() != "" && !gold.Positional() && !pred.Positional() {
+		pr.idPath = p.Pair.IDPath()
 	}
 	for side := range 2 {
 		pr.waiting[side] = map[string]waitingDoc{}
@@ -148,7 +148,7 @@ func (pr *pairer) flushWarnings(s document.Stream) {
 // add pairs one document read on side, or keeps it waiting.
 func (pr *pairer) add(side int, d document.Doc) {
 	index := pr.read[side]
-	if side == 1 && d.Resolve != nil {
+	if side == 1 && d.Partner != nil && d.Partner.PredictionOnly() {
 		// A prediction that is read through a gold cannot be the gold.
 		pr.fatal = fmt.Errorf("%s: this input is a prediction, read against a gold; give the gold first (metricc run SPEC GOLD PRED)", pr.gold.Path())
 		return
@@ -177,7 +177,7 @@ func (pr *pairer) add(side int, d document.Doc) {
 		if side == 0 {
 			g, p, order = &w.doc, &d, w.index
 		}
-		pr.emit(Pair{Gold: g, Pred: p, ID: id, order: order})
+		pr.emit(Pair{Pair: eval.Pair{Gold: g, Pred: p, ID: id}, order: order})
 		return
 	}
 	pr.waiting[side][id] = waitingDoc{d, index}
@@ -193,7 +193,7 @@ func (pr *pairer) addByPosition(side int, d document.Doc, index int) {
 		if side == 0 {
 			g, p = &w.doc, &d
 		}
-		pr.emit(Pair{Gold: g, Pred: p, ID: pr.positionalID(g, p, index), order: index})
+		pr.emit(Pair{Pair: eval.Pair{Gold: g, Pred: p, ID: pr.positionalID(g, p, index)}, order: index})
 		return
 	}
 	if pr.eof[other] {
@@ -322,7 +322,7 @@ func (pr *pairer) finish() {
 				if !pr.noted(side, &d) {
 					continue
 				}
-				pair := Pair{ID: d.ID, order: w.index}
+				pair := Pair{Pair: eval.Pair{ID: d.ID}, order: w.index}
 				if side == 1 {
 					pair.Gold = &d
 				} else {
@@ -393,17 +393,5 @@ func (p *Plan) PairDocs(gold, pred *document.Input, allowMissing bool) ([]Pair, 
 		return nil, sortErrors(pr.errs)
 	}
 	slices.SortStableFunc(pairs, func(a, b Pair) int { return a.order - b.order })
-	var errs document.DataErrors
-	for i := range pairs {
-		if e := checkText(&pairs[i], gold.Path, pred.Path); e != nil {
-			errs = append(errs, e)
-		}
-		if e := checkShape(&pairs[i], gold.Path, pred.Path); e != nil {
-			errs = append(errs, e)
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
 	return pairs, nil
 }

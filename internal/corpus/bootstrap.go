@@ -1,4 +1,4 @@
-package eval
+package corpus
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/metricc/metricc/internal/ast"
+	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/typecheck"
 )
 
@@ -144,17 +145,17 @@ type slotValue struct {
 // the same documents (same ids, same order).
 func (p *Plan) newResampling(scs []*Scored, wanted []bool, opts Options) *resampling {
 	rs := &resampling{p: p, wanted: wanted, opts: opts, macro: opts.Macro, n: len(scs[0].IDs)}
-	for _, pm := range p.Metrics {
-		rs.macro = rs.macro || pm.avg == ast.AvgMacro || pm.avg == ast.AvgMacroGold
+	for _, pm := range p.Pair.Metrics {
+		rs.macro = rs.macro || pm.Avg == ast.AvgMacro || pm.Avg == ast.AvgMacroGold
 	}
-	rs.base = make([]int, len(p.Metrics))
-	rs.keys = make([][]string, len(p.Metrics))
-	rs.keyBase = make([]int, len(p.Metrics))
-	rs.keyNum0 = make([]int, len(p.Metrics))
-	keyNum := make([]map[string]int, len(p.Metrics)) // key → number of its presence flag
-	for i, pm := range p.Metrics {
+	rs.base = make([]int, len(p.Pair.Metrics))
+	rs.keys = make([][]string, len(p.Pair.Metrics))
+	rs.keyBase = make([]int, len(p.Pair.Metrics))
+	rs.keyNum0 = make([]int, len(p.Pair.Metrics))
+	keyNum := make([]map[string]int, len(p.Pair.Metrics)) // key → number of its presence flag
+	for i, pm := range p.Pair.Metrics {
 		rs.base[i] = -1
-		if !wanted[i] || pm.top == nil {
+		if !wanted[i] || !pm.PerPair() {
 			continue
 		}
 		rs.base[i] = rs.slots
@@ -192,7 +193,7 @@ func (p *Plan) newResampling(scs []*Scored, wanted []bool, opts Options) *resamp
 		for k, d := range order {
 			var row []slotValue
 			var keys []int32
-			for i := range p.Metrics {
+			for i := range p.Pair.Metrics {
 				b := rs.base[i]
 				if b < 0 {
 					continue
@@ -254,12 +255,12 @@ func canonicalOrder(scs []*Scored, wanted []bool) []int {
 	return order
 }
 
-func compareSums(x, y *Sums) int {
+func compareSums(x, y *eval.Sums) int {
 	if c := cmp.Or(cmp.Compare(x.PredGold, y.PredGold), cmp.Compare(x.PredPred, y.PredPred),
 		cmp.Compare(x.GoldGold, y.GoldGold), cmp.Compare(x.PredGoldRecall, y.PredGoldRecall)); c != 0 {
 		return c
 	}
-	return slices.CompareFunc(x.By, y.By, func(a, b KeySums) int {
+	return slices.CompareFunc(x.By, y.By, func(a, b eval.KeySums) int {
 		return cmp.Or(cmp.Compare(a.Key, b.Key), cmp.Compare(a.PredGold, b.PredGold), cmp.Compare(a.PredPred, b.PredPred),
 			cmp.Compare(a.GoldGold, b.GoldGold), cmp.Compare(a.PredGoldRecall, b.PredGoldRecall))
 	})
@@ -333,13 +334,13 @@ func (rs *resampling) corpus(w *work, src int, counts []int32, swap []bool) []*M
 			}
 		}
 	}
-	sumsOf := func(i int) Sums {
+	sumsOf := func(i int) eval.Sums {
 		b := rs.base[i]
-		s := Sums{PredGold: w.tot[b], PredPred: w.tot[b+1], GoldGold: w.tot[b+2], PredGoldRecall: w.tot[b+3], Clipped: w.tot[b+4]}
+		s := eval.Sums{PredGold: w.tot[b], PredPred: w.tot[b+1], GoldGold: w.tot[b+2], PredGoldRecall: w.tot[b+3], Clipped: w.tot[b+4]}
 		for j, key := range rs.keys[i] {
 			if w.present[rs.keyNum0[i]+j] {
 				kb := rs.keyBase[i] + 4*j
-				s.By = append(s.By, KeySums{Key: key, PredGold: w.tot[kb], PredPred: w.tot[kb+1], GoldGold: w.tot[kb+2], PredGoldRecall: w.tot[kb+3]})
+				s.By = append(s.By, eval.KeySums{Key: key, PredGold: w.tot[kb], PredPred: w.tot[kb+1], GoldGold: w.tot[kb+2], PredGoldRecall: w.tot[kb+3]})
 			}
 		}
 		return s
@@ -395,13 +396,13 @@ type series struct {
 func seriesOf(p *Plan, systems [][]*MetricResult) []series {
 	var out []series
 	index := map[string]int{}
-	for i, pm := range p.Metrics {
-		index[pm.m.Name] = i
+	for i, pm := range p.Pair.Metrics {
+		index[pm.Def.Name] = i
 	}
 	for k, m := range systems[0] {
 		var fields []typecheck.MetricField
 		switch {
-		case m.Kind == KindCorpusValue:
+		case m.Kind == eval.KindCorpusValue:
 			fields = []typecheck.MetricField{typecheck.Value}
 		case m.HasValue():
 			fields = []typecheck.MetricField{typecheck.Precision, typecheck.Recall, typecheck.F1, typecheck.Value}

@@ -1,4 +1,4 @@
-package eval
+package corpus
 
 import (
 	"fmt"
@@ -9,20 +9,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/grammar"
-	"github.com/metricc/metricc/internal/typecheck"
+	"github.com/metricc/metricc/internal/testplan"
 )
 
 // TestPairingHoldsLittle: files in the same order keep at most one
 // document waiting; a prediction file in reverse order keeps the gold
 // documents waiting until their partners come.
 func TestPairingHoldsLittle(t *testing.T) {
-	f, errs := grammar.Parse("t.metric", "type Doc { id: string }\ninput Doc\nmetric m = delta\n")
-	require.Nil(t, errs)
-	prog, errs := typecheck.Check(f)
-	require.Nil(t, errs)
-	p, err := NewPlan(prog)
-	require.NoError(t, err)
+	p := New(testplan.Pair(t, "type Doc { id: string }\ninput Doc\nmetric m = delta\n", false))
 	docs := func(order func(i int) int) string {
 		var b strings.Builder
 		for i := range 1000 {

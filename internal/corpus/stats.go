@@ -1,4 +1,4 @@
-package eval
+package corpus
 
 import (
 	"bufio"
@@ -11,6 +11,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
+
+	"github.com/metricc/metricc/internal/eval"
 )
 
 // Stats files (`metricc run --stats-out FILE`, read by `metricc merge`)
@@ -29,7 +31,7 @@ import (
 // document, in the order of the run. Numbers are written in their shortest
 // form that reads back exactly; a sum that is not finite is the string
 // "NaN", "+Inf" or "-Inf". "clipped" holds the document's value of a
-// metric aggregated micro(clip) (Sums.Clipped). "by", "clipped" and
+// metric aggregated micro(clip) (eval.Sums.Clipped). "by", "clipped" and
 // "search" are left out when empty.
 
 // StatsVersion is the version of the stats file format this code writes
@@ -89,12 +91,12 @@ func (p *Plan) WriteStats(w io.Writer, h *StatsHeader, sc *Scored) error {
 		b.WriteString(`, "sums": {`)
 		var by, clipped, search bytes.Buffer
 		n := 0
-		for i, pm := range p.Metrics {
-			if !sc.Wanted[i] || pm.top == nil {
+		for i, pm := range p.Pair.Metrics {
+			if !sc.Wanted[i] || !pm.PerPair() {
 				continue
 			}
 			s := &sc.Sums[d][i]
-			name := strconv.Quote(pm.m.Name)
+			name := strconv.Quote(pm.Def.Name)
 			if n > 0 {
 				b.WriteString(", ")
 			}
@@ -119,10 +121,10 @@ func (p *Plan) WriteStats(w io.Writer, h *StatsHeader, sc *Scored) error {
 				}
 				fmt.Fprintf(&clipped, "%s: %s", name, statNum(s.Clipped))
 			}
-			if s.Search != (SearchStats{}) {
+			if s.Search != (eval.SearchStats{}) {
 				st, err := json.Marshal(s.Search)
 				if err != nil {
-					return fmt.Errorf("document %q: metric %s: %v", id, pm.m.Name, err)
+					return fmt.Errorf("document %q: metric %s: %v", id, pm.Def.Name, err)
 				}
 				if search.Len() > 0 {
 					search.WriteString(", ")
@@ -250,8 +252,8 @@ func (sr *StatsReader) Header() (*StatsHeader, error) {
 // with each document's id before it is appended (to refuse duplicates).
 func (p *Plan) ReadStatsDocs(sr *StatsReader, h *StatsHeader, sc *Scored, add func(id string) error) error {
 	index := map[string]int{}
-	for i, pm := range p.Metrics {
-		index[pm.m.Name] = i
+	for i, pm := range p.Pair.Metrics {
+		index[pm.Def.Name] = i
 	}
 	n := 0
 	for {
@@ -268,7 +270,7 @@ func (p *Plan) ReadStatsDocs(sr *StatsReader, h *StatsHeader, sc *Scored, add fu
 			Sums    map[string][4]statValue            `json:"sums"`
 			By      map[string]map[string][4]statValue `json:"by"`
 			Clipped map[string]statValue               `json:"clipped"`
-			Search  map[string]SearchStats             `json:"search"`
+			Search  map[string]eval.SearchStats        `json:"search"`
 		}
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.DisallowUnknownFields()
@@ -278,18 +280,18 @@ func (p *Plan) ReadStatsDocs(sr *StatsReader, h *StatsHeader, sc *Scored, add fu
 		if doc.ID == nil {
 			return sr.errorf("document line without an id")
 		}
-		sums := make([]Sums, len(p.Metrics))
+		sums := make([]eval.Sums, len(p.Pair.Metrics))
 		for name, v := range doc.Sums {
 			i, ok := index[name]
 			if !ok || !sc.Wanted[i] {
 				return sr.errorf("document %q: metric %q is not among the metrics of the header", *doc.ID, name)
 			}
-			sums[i] = Sums{PredGold: float64(v[0]), PredPred: float64(v[1]), GoldGold: float64(v[2]), PredGoldRecall: float64(v[3])}
+			sums[i] = eval.Sums{PredGold: float64(v[0]), PredPred: float64(v[1]), GoldGold: float64(v[2]), PredGoldRecall: float64(v[3])}
 		}
 		for i, w := range sc.Wanted {
-			if w && p.Metrics[i].top != nil {
-				if _, ok := doc.Sums[p.Metrics[i].m.Name]; !ok {
-					return sr.errorf("document %q: no sums for metric %s", *doc.ID, p.Metrics[i].m.Name)
+			if w && p.Pair.Metrics[i].PerPair() {
+				if _, ok := doc.Sums[p.Pair.Metrics[i].Def.Name]; !ok {
+					return sr.errorf("document %q: no sums for metric %s", *doc.ID, p.Pair.Metrics[i].Def.Name)
 				}
 			}
 		}
@@ -299,9 +301,9 @@ func (p *Plan) ReadStatsDocs(sr *StatsReader, h *StatsHeader, sc *Scored, add fu
 				return sr.errorf("document %q: metric %q is not among the metrics of the header", *doc.ID, name)
 			}
 			for key, v := range keys {
-				sums[i].By = append(sums[i].By, KeySums{Key: key, PredGold: float64(v[0]), PredPred: float64(v[1]), GoldGold: float64(v[2]), PredGoldRecall: float64(v[3])})
+				sums[i].By = append(sums[i].By, eval.KeySums{Key: key, PredGold: float64(v[0]), PredPred: float64(v[1]), GoldGold: float64(v[2]), PredGoldRecall: float64(v[3])})
 			}
-			slices.SortFunc(sums[i].By, func(a, b KeySums) int { return cmp.Compare(a.Key, b.Key) })
+			slices.SortFunc(sums[i].By, func(a, b eval.KeySums) int { return cmp.Compare(a.Key, b.Key) })
 		}
 		for name, v := range doc.Clipped {
 			i, ok := index[name]
@@ -340,11 +342,11 @@ func (p *Plan) ReadStatsDocs(sr *StatsReader, h *StatsHeader, sc *Scored, add fu
 // WantedOf marks the plan's metrics named in names; an unknown name is an
 // error (the stats were written for another spec).
 func (p *Plan) WantedOf(names []string) ([]bool, error) {
-	wanted := make([]bool, len(p.Metrics))
+	wanted := make([]bool, len(p.Pair.Metrics))
 	for _, name := range names {
 		found := false
-		for i, pm := range p.Metrics {
-			if pm.m.Name == name {
+		for i, pm := range p.Pair.Metrics {
+			if pm.Def.Name == name {
 				wanted[i], found = true, true
 			}
 		}

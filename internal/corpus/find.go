@@ -1,10 +1,11 @@
-package eval
+package corpus
 
 import (
 	"slices"
 	"strconv"
 
 	"github.com/metricc/metricc/internal/document"
+	"github.com/metricc/metricc/internal/eval"
 )
 
 // FindPair reads and pairs gold and pred as a run does and returns the
@@ -47,17 +48,17 @@ func (p *Plan) FindPair(gold, pred document.Stream, doc string, allowMissing boo
 }
 
 // ScorePair scores one pair, as a run scores each: the Scored of a
-// corpus of that document alone.
-func (p *Plan) ScorePair(goldPath, predPath string, pr *Pair, opts Options) (*Scored, error) {
-	wanted, err := p.selectMetrics(opts.Metrics)
+// corpus of that document alone, and what its metrics recorded when the
+// pair plan is traced (eval.NewTracedPlan).
+func (p *Plan) ScorePair(goldPath, predPath string, pr *Pair, opts Options) (*Scored, []*eval.MetricTrace, error) {
+	wanted, err := p.Pair.Select(opts.Metrics)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	c := newCtx()
-	c.limits = opts.limits()
-	sums, derr := p.scorePair(c, pr, goldPath, predPath, wanted)
+	scorer := p.Pair.NewScorer(opts.Search)
+	sums, derr := scorer.Score(&pr.Pair, goldPath, predPath, wanted)
 	if derr != nil {
-		return nil, derr
+		return nil, nil, derr
 	}
-	return &Scored{IDs: []string{pr.ID}, Order: []int{pr.order}, Sums: [][]Sums{sums}, Wanted: wanted}, nil
+	return &Scored{IDs: []string{pr.ID}, Order: []int{pr.order}, Sums: [][]eval.Sums{sums}, Wanted: wanted}, scorer.Traces(), nil
 }

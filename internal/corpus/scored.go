@@ -1,9 +1,11 @@
-package eval
+package corpus
 
 import (
 	"fmt"
 	"strings"
 	"sync/atomic"
+
+	"github.com/metricc/metricc/internal/eval"
 )
 
 // Scored is what scoring a corpus leaves before aggregation: each
@@ -17,9 +19,9 @@ type Scored struct {
 	// order, then predictions without gold), which the shards of one
 	// corpus share (see Options.Shard).
 	Order []int
-	// Sums are indexed [document][metric of the plan]; the metrics not
+	// eval.Sums are indexed [document][metric of the plan]; the metrics not
 	// computed hold zero sums.
-	Sums [][]Sums
+	Sums [][]eval.Sums
 	// Wanted marks the metrics computed: those asked for and what they
 	// need (corpus metrics are computed at aggregation, from the others).
 	Wanted []bool
@@ -32,14 +34,14 @@ type Scored struct {
 // aggregation, reporting and bootstrap options of opts (its scoring
 // options are ignored). A metric opts asks for must have been computed.
 func (p *Plan) Aggregate(sc *Scored, opts Options) (*Result, error) {
-	wanted, err := p.selectMetrics(opts.Metrics)
+	wanted, err := p.Pair.Select(opts.Metrics)
 	if err != nil {
 		return nil, err
 	}
 	var missing []string
 	for i, w := range wanted {
 		if w && !sc.Wanted[i] {
-			missing = append(missing, p.Metrics[i].m.Name)
+			missing = append(missing, p.Pair.Metrics[i].Def.Name)
 		}
 	}
 	if len(missing) > 0 {
@@ -59,9 +61,9 @@ func (p *Plan) Aggregate(sc *Scored, opts Options) (*Result, error) {
 // MetricNames names the marked metrics of the plan, in declaration order.
 func (p *Plan) MetricNames(marked []bool) []string {
 	var names []string
-	for i, pm := range p.Metrics {
+	for i, pm := range p.Pair.Metrics {
 		if marked[i] {
-			names = append(names, pm.m.Name)
+			names = append(names, pm.Def.Name)
 		}
 	}
 	return names
@@ -74,7 +76,7 @@ type Progress struct {
 	done, unproven atomic.Int64
 }
 
-func (pr *Progress) done1(sums []Sums) {
+func (pr *Progress) done1(sums []eval.Sums) {
 	un := 0
 	for i := range sums {
 		un += sums[i].Search.Pairs - sums[i].Search.Proven

@@ -1,4 +1,4 @@
-package eval_test
+package corpus_test
 
 import (
 	"fmt"
@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
 )
 
 const tagSpec = "type Doc { id: string, tags: set<string> }\ninput Doc\nmetric m = F<->[tags](delta)\n"
@@ -40,11 +40,11 @@ func TestStreamOrderDoesNotMatter(t *testing.T) {
 	}
 	gold := jsonl(inOrder, func(i int) string { return fmt.Sprintf(`"a", "b%d", "c%d"`, i%3, i%5) })
 	predTags := func(i int) string { return fmt.Sprintf(`"a", "b%d", "x%d"`, i%4, i) }
-	want, err := p.ScoreStreams(stream(t, "g", gold), stream(t, "p", jsonl(inOrder, predTags)), eval.Options{PerDoc: true, Workers: 1})
+	want, err := p.ScoreStreams(stream(t, "g", gold), stream(t, "p", jsonl(inOrder, predTags)), corpus.Options{PerDoc: true, Workers: 1})
 	require.NoError(t, err)
 	for _, order := range [][]int{reversed, shuffled} {
 		for _, workers := range []int{1, 2, 7} {
-			got, err := p.ScoreStreams(stream(t, "g", gold), stream(t, "p", jsonl(order, predTags)), eval.Options{PerDoc: true, Workers: workers})
+			got, err := p.ScoreStreams(stream(t, "g", gold), stream(t, "p", jsonl(order, predTags)), corpus.Options{PerDoc: true, Workers: workers})
 			require.NoError(t, err)
 			assert.Equal(t, want, got)
 		}
@@ -60,7 +60,7 @@ func TestStreamErrors(t *testing.T) {
 	p := compile(t, tagSpec)
 	gold := "{\"id\": \"d1\", \"tags\": []}\n{\"id\": \"d2\", \"tags\": []}\n{\"id\": \"d1\", \"tags\": []}\n{\"id\": \"d3\", \"tags\": []}\n"
 	pred := "{\"id\": \"d9\", \"tags\": []}\n{\"id\": \"d2\", \"tags\": []}\n{\"id\": \"d1\", \"tags\": []}\n{\"id\": \"d8\", \"tags\": []}\n"
-	_, err := p.ScoreStreams(stream(t, "g.jsonl", gold), stream(t, "p.jsonl", pred), eval.Options{})
+	_, err := p.ScoreStreams(stream(t, "g.jsonl", gold), stream(t, "p.jsonl", pred), corpus.Options{})
 	require.Error(t, err)
 	assert.Equal(t, `g.jsonl: document "d1" (line 3): duplicate id "d1" (first at line 1)
 p.jsonl: no prediction for gold document "d3" (line 4) of g.jsonl (use --allow-missing to score it as empty)
@@ -74,7 +74,7 @@ func TestStreamAllowMissing(t *testing.T) {
 	p := compile(t, tagSpec)
 	gold := "{\"id\": \"g1\", \"tags\": [\"a\"]}\n{\"id\": \"both\", \"tags\": [\"a\"]}\n{\"id\": \"g2\", \"tags\": [\"a\"]}\n"
 	pred := "{\"id\": \"p1\", \"tags\": [\"a\"]}\n{\"id\": \"both\", \"tags\": [\"a\"]}\n"
-	res, err := p.ScoreStreams(stream(t, "g", gold), stream(t, "p", pred), eval.Options{AllowMissing: true, PerDoc: true})
+	res, err := p.ScoreStreams(stream(t, "g", gold), stream(t, "p", pred), corpus.Options{AllowMissing: true, PerDoc: true})
 	require.NoError(t, err)
 	var ids []string
 	for _, d := range res.PerDoc {
@@ -90,12 +90,12 @@ func TestStreamByPosition(t *testing.T) {
 	p := compile(t, "type Doc { tags: set<string> }\ninput Doc\nmetric m = F<->[tags](delta)\n")
 	three := "{\"tags\": [\"a\"]}\n{\"tags\": [\"b\"]}\n{\"tags\": [\"c\"]}\n"
 	two := "{\"tags\": [\"a\"]}\n{\"tags\": [\"c\"]}\n"
-	_, err := p.ScoreStreams(stream(t, "g", three), stream(t, "p", two), eval.Options{})
+	_, err := p.ScoreStreams(stream(t, "g", three), stream(t, "p", two), corpus.Options{})
 	assert.EqualError(t, err, "p: 2 documents, but g has 3; without an id field documents pair by position (add `id: string` to the input type, or use --allow-missing)")
-	res, err := p.ScoreStreams(stream(t, "g", three), stream(t, "p", two), eval.Options{AllowMissing: true})
+	res, err := p.ScoreStreams(stream(t, "g", three), stream(t, "p", two), corpus.Options{AllowMissing: true})
 	require.NoError(t, err)
 	assert.Equal(t, Sums(1, 2, 3), sums(res.Metric("m")))
-	res, err = p.ScoreStreams(stream(t, "g", two), stream(t, "p", three), eval.Options{AllowMissing: true})
+	res, err = p.ScoreStreams(stream(t, "g", two), stream(t, "p", three), corpus.Options{AllowMissing: true})
 	require.NoError(t, err)
 	assert.Equal(t, Sums(1, 3, 2), sums(res.Metric("m")))
 }

@@ -1,4 +1,4 @@
-package eval
+package corpus
 
 import (
 	"bytes"
@@ -8,75 +8,15 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/metricc/metricc/internal/ast"
+	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/typecheck"
 )
-
-// Kind says which values a MetricResult holds.
-type Kind uint8
-
-const (
-	// KindSums is a metric over documents: precision, recall and F1 from
-	// its sums.
-	KindSums Kind = iota
-	// KindSumsValue also has Value: its own normalizer (S, J, U(β) or F(β)
-	// with β ≠ 1) applied to the sums.
-	KindSumsValue
-	// KindSumsN is a metric that uses N: precision is computed with N=P and
-	// recall with N=R, so Sums.PredGoldRecall is its recall numerator.
-	KindSumsN
-	// KindCorpusValue is arithmetic on other metrics' values: Value only.
-	KindCorpusValue
-	// KindCorpusTriple is arithmetic on whole metrics: precision, recall
-	// and F1, computed field by field.
-	KindCorpusTriple
-)
-
-// metricKind is the kind of a checked metric's results.
-func metricKind(m *typecheck.Metric) Kind {
-	switch {
-	case m.Row != nil:
-		return KindSumsN // a row's recall numerator is its own (see breakdown)
-	case m.Split != nil:
-		return KindSumsN
-	case m.IsCorpus() && m.CorpusTriple:
-		return KindCorpusTriple
-	case m.IsCorpus():
-		return KindCorpusValue
-	case m.UsesN:
-		return KindSumsN
-	}
-	if match, ok := m.Body.(*typecheck.Match); ok && (match.Norm == ast.NormS || match.Norm == ast.NormJ || match.Norm == ast.NormU || (match.Norm == ast.NormF && match.Beta != 1)) {
-		return KindSumsValue
-	}
-	return KindSums
-}
-
-// Sums are the three sums of a metric for one document pair or a corpus:
-// Σ(X,Y), Σ(X,X), Σ(Y,Y), X the prediction and Y the gold. For a metric that
-// uses N, PredGold and PredPred are computed with N=P, and PredGoldRecall
-// and GoldGold with N=R; otherwise PredGoldRecall equals PredGold.
-type Sums struct {
-	PredGold       float64
-	PredPred       float64
-	GoldGold       float64
-	PredGoldRecall float64
-	// Clipped is, for a metric aggregated micro(clip), the sum over
-	// documents of the metric's value clipped at 0 (the corpus value);
-	// for one document, max(0, its value). Zero for other metrics.
-	Clipped float64
-	// Search reports the latent-variable and declared-order searches
-	// behind the sums (zero for metrics without them).
-	Search SearchStats
-	// By splits the sums by the key of a breakdown, sorted by key.
-	By []KeySums
-}
 
 // MetricResult is the value of one metric over a corpus or one document.
 type MetricResult struct {
 	Name string
-	Kind Kind
-	Sums Sums // metrics over documents
+	Kind eval.Kind
+	Sums eval.Sums // metrics over documents
 	// Average is how the corpus value was aggregated when the metric (or
 	// the run) says so: "macro", "macro(gold)" or "micro(gold)"; "" is
 	// micro.
@@ -93,7 +33,7 @@ type MetricResult struct {
 	// P, R or F (S gives Σ(X,Y), J the Jaccard index, F(β) the F-β score,
 	// U(β) the utility TP − β·FP), and the value of a corpus metric. A
 	// metric aggregated micro(clip) has, over a corpus, the sum of its
-	// documents' values each clipped at 0 (Sums.Clipped).
+	// documents' values each clipped at 0 (eval.Sums.Clipped).
 	Value float64
 	// CI holds bootstrap intervals of the values, when asked for.
 	CI *CI
@@ -107,17 +47,17 @@ func (r *MetricResult) Row(key string) *MetricResult {
 			return row
 		}
 	}
-	return &MetricResult{Name: key, Kind: KindSumsN}
+	return &MetricResult{Name: key, Kind: eval.KindSumsN}
 }
 
 // IsCorpus reports whether the metric is arithmetic on other metrics.
 func (r *MetricResult) IsCorpus() bool {
-	return r.Kind == KindCorpusValue || r.Kind == KindCorpusTriple
+	return r.Kind == eval.KindCorpusValue || r.Kind == eval.KindCorpusTriple
 }
 
 // HasValue reports whether Value is one of the metric's results.
 func (r *MetricResult) HasValue() bool {
-	return r.Kind == KindSumsValue || r.Kind == KindCorpusValue
+	return r.Kind == eval.KindSumsValue || r.Kind == eval.KindCorpusValue
 }
 
 // Field returns a corpus value: precision, recall, f1, value, or one of
@@ -244,12 +184,12 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 		prf := field(typecheck.Precision, m.Precision) + ", " + field(typecheck.Recall, m.Recall) + ", " + field(typecheck.F1, m.F1)
 		P, R, F, V := typecheck.Precision, typecheck.Recall, typecheck.F1, typecheck.Value
 		switch m.Kind {
-		case KindCorpusValue:
+		case eval.KindCorpusValue:
 			b.WriteString("{" + field(typecheck.Value, m.Value))
 			writeCI(b, ", ", m.CI, V)
 			b.WriteString("}")
 			continue
-		case KindCorpusTriple:
+		case eval.KindCorpusTriple:
 			b.WriteString("{" + prf)
 			writeCI(b, ", ", m.CI, P, R, F)
 			b.WriteString("}")
@@ -270,7 +210,7 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 		s := m.Sums
 		fmt.Fprintf(b, ",\n%s   \"sums\": {%s, %s, %s", indent,
 			field(typecheck.PredGold, s.PredGold), field(typecheck.PredPred, s.PredPred), field(typecheck.GoldGold, s.GoldGold))
-		if m.Kind == KindSumsN {
+		if m.Kind == eval.KindSumsN {
 			b.WriteString(", " + field(typecheck.PredGoldRecall, s.PredGoldRecall))
 		}
 		b.WriteString("}")

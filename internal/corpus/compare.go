@@ -1,4 +1,4 @@
-package eval
+package corpus
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/typecheck"
 )
 
@@ -87,7 +88,7 @@ func (p *Plan) compare(a, b *Scored, opts Options, draws func(rs *resampling) (c
 	if err != nil {
 		return nil, err
 	}
-	wanted, _ := p.selectMetrics(opts.Metrics)
+	wanted, _ := p.Pair.Select(opts.Metrics)
 	rs := p.newResampling([]*Scored{a, b}, wanted, point)
 	dc, ds := draws(rs)
 	return p.compareWith(rs, ra, rb, opts, dc, ds), nil
@@ -98,13 +99,13 @@ func (p *Plan) compareWith(rs *resampling, ra, rb *Result, opts Options, drawCou
 	n := opts.Bootstrap
 	ser := seriesOf(p, [][]*MetricResult{ra.Metrics, rb.Metrics})
 	cmp := &Comparison{Documents: rs.n, Samples: n, Seed: opts.Seed, Level: level(opts), A: ra, B: rb}
-	full := make([]*MetricResult, len(p.Metrics))
-	fullB := make([]*MetricResult, len(p.Metrics))
+	full := make([]*MetricResult, len(p.Pair.Metrics))
+	fullB := make([]*MetricResult, len(p.Pair.Metrics))
 	for _, r := range ra.Metrics {
-		full[slices.IndexFunc(p.Metrics, func(pm *planMetric) bool { return pm.m.Name == r.Name })] = r
+		full[slices.IndexFunc(p.Pair.Metrics, func(pm *eval.Metric) bool { return pm.Def.Name == r.Name })] = r
 	}
 	for _, r := range rb.Metrics {
-		fullB[slices.IndexFunc(p.Metrics, func(pm *planMetric) bool { return pm.m.Name == r.Name })] = r
+		fullB[slices.IndexFunc(p.Pair.Metrics, func(pm *eval.Metric) bool { return pm.Def.Name == r.Name })] = r
 	}
 	// Rows 0..n-1 are bootstrap resamples, n..2n-1 permutations; each
 	// value is B − A on it.

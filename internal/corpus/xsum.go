@@ -1,10 +1,12 @@
-package eval
+package corpus
 
 import (
 	"cmp"
 	"math"
 	"math/big"
 	"slices"
+
+	"github.com/metricc/metricc/internal/eval"
 )
 
 // xsum adds floats exactly and rounds once at the end: the total is the
@@ -108,21 +110,21 @@ func (s *xsum) sum() float64 {
 	return hi
 }
 
-// sumsAcc adds Sums exactly: the four sums of a metric, its breakdown by
+// sumsAcc adds eval.Sums exactly: the four sums of a metric, its breakdown by
 // key and its search statistics.
 type sumsAcc struct {
 	pg, pp, gg, pgr, clipped xsum
-	search                   SearchStats
+	search                   eval.SearchStats
 	by                       map[string]*[4]xsum
 }
 
-func (a *sumsAcc) add(s *Sums) {
+func (a *sumsAcc) add(s *eval.Sums) {
 	a.pg.add(s.PredGold)
 	a.pp.add(s.PredPred)
 	a.gg.add(s.GoldGold)
 	a.pgr.add(s.PredGoldRecall)
 	a.clipped.add(s.Clipped)
-	a.search.add(s.Search)
+	a.search.Add(s.Search)
 	if len(s.By) == 0 {
 		return
 	}
@@ -142,14 +144,14 @@ func (a *sumsAcc) add(s *Sums) {
 	}
 }
 
-func (a *sumsAcc) sums() Sums {
-	s := Sums{PredGold: a.pg.sum(), PredPred: a.pp.sum(), GoldGold: a.gg.sum(), PredGoldRecall: a.pgr.sum(), Clipped: a.clipped.sum(), Search: a.search}
+func (a *sumsAcc) sums() eval.Sums {
+	s := eval.Sums{PredGold: a.pg.sum(), PredPred: a.pp.sum(), GoldGold: a.gg.sum(), PredGoldRecall: a.pgr.sum(), Clipped: a.clipped.sum(), Search: a.search}
 	if len(a.by) > 0 {
-		s.By = make([]KeySums, 0, len(a.by))
+		s.By = make([]eval.KeySums, 0, len(a.by))
 		for key, k := range a.by {
-			s.By = append(s.By, KeySums{Key: key, PredGold: k[0].sum(), PredPred: k[1].sum(), GoldGold: k[2].sum(), PredGoldRecall: k[3].sum()})
+			s.By = append(s.By, eval.KeySums{Key: key, PredGold: k[0].sum(), PredPred: k[1].sum(), GoldGold: k[2].sum(), PredGoldRecall: k[3].sum()})
 		}
-		slices.SortFunc(s.By, func(a, b KeySums) int { return cmp.Compare(a.Key, b.Key) })
+		slices.SortFunc(s.By, func(a, b eval.KeySums) int { return cmp.Compare(a.Key, b.Key) })
 	}
 	return s
 }
