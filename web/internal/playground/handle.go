@@ -52,10 +52,10 @@ type RunOpts struct {
 	Macro        bool     `json:"macro,omitempty"`
 	AllowMissing bool     `json:"allow_missing,omitempty"`
 	Set          []string `json:"set,omitempty"` // NAME=VALUE, as --set takes them
-	SearchNodes  *int     `json:"search_nodes,omitempty"`
+	SearchNodes  *int64   `json:"search_nodes,omitempty"`
 	SearchTime   *float64 `json:"search_time,omitempty"` // seconds
 	SearchWork   *int64   `json:"search_work,omitempty"`
-	SearchPairs  *int     `json:"search_pairs,omitempty"`
+	SearchPairs  *int64   `json:"search_pairs,omitempty"`
 }
 
 // Response answers a Request. On failure Error holds the message the
@@ -163,39 +163,39 @@ func options(req *Request, warn func(string), progress *metricc.Progress) (metri
 		Metrics: o.Metrics, Macro: o.Macro, AllowMissing: o.AllowMissing,
 		PerDoc: true, Workers: 1, Warn: warn, Progress: progress,
 	}
-	bad := func(flag string) error {
-		return fmt.Errorf("--%s cannot be negative (0 means no limit)", flag)
-	}
-	if n := o.SearchNodes; n != nil {
-		if *n < 0 {
-			return opts, bad("search-nodes")
+	// The flags' 0 is no limit; the Options' is the default.
+	limit := func(flag string, v *int64) (int64, error) {
+		switch {
+		case v == nil:
+			return 0, nil
+		case *v < 0:
+			return 0, fmt.Errorf("--%s cannot be negative (0 means no limit)", flag)
+		case *v == 0:
+			return metricc.NoLimit, nil
 		}
-		opts.SearchNodes = *n
+		return *v, nil
 	}
+	nodes, err := limit("search-nodes", o.SearchNodes)
+	if err != nil {
+		return opts, err
+	}
+	work, err := limit("search-work", o.SearchWork)
+	if err != nil {
+		return opts, err
+	}
+	pairs, err := limit("search-pairs", o.SearchPairs)
+	if err != nil {
+		return opts, err
+	}
+	opts.Search.MaxNodes, opts.Search.MaxWork, opts.Search.MaxPairs = int(nodes), work, int(pairs)
 	if s := o.SearchTime; s != nil {
-		if *s < 0 || math.IsNaN(*s) {
-			return opts, bad("search-time")
-		}
-		opts.SearchTime = time.Duration(*s * float64(time.Second))
-	}
-	// The flags' 0 is no limit; the Options' is the default, and negative
-	// no limit.
-	if w := o.SearchWork; w != nil {
-		if *w < 0 {
-			return opts, bad("search-work")
-		}
-		opts.SearchWork = *w
-		if *w == 0 {
-			opts.SearchWork = -1
-		}
-	}
-	if p := o.SearchPairs; p != nil {
-		if *p < 0 {
-			return opts, bad("search-pairs")
-		}
-		opts.SearchPairs = *p
-		if *p == 0 {
-			opts.SearchPairs = -1
+		switch {
+		case *s < 0 || math.IsNaN(*s):
+			return opts, fmt.Errorf("--search-time cannot be negative (0 means no limit)")
+		case *s == 0:
+			opts.Search.Timeout = metricc.NoLimit
+		default:
+			opts.Search.Timeout = time.Duration(*s * float64(time.Second))
 		}
 	}
 	return opts, nil

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/metricc/metricc"
 	"github.com/stretchr/testify/assert"
@@ -113,7 +114,7 @@ func TestHandleDataErrors(t *testing.T) {
 
 func TestHandleOptions(t *testing.T) {
 	req := corefRequest(t)
-	neg := -1
+	neg := int64(-1)
 	req.Options.SearchPairs = &neg
 	assert.Equal(t, "metricc: --search-pairs cannot be negative (0 means no limit)", Handle(req, nil).Error)
 
@@ -135,14 +136,14 @@ func TestHandleOptions(t *testing.T) {
 	zero := int64(0)
 	o, err := options(&Request{Options: RunOpts{SearchWork: &zero}}, nil, nil)
 	require.NoError(t, err)
-	assert.Equal(t, int64(-1), o.SearchWork, "the flag's 0 is no limit")
+	assert.Equal(t, int64(metricc.NoLimit), o.Search.MaxWork, "the flag's 0 is no limit")
 	o, err = options(&Request{}, nil, nil)
 	require.NoError(t, err)
-	assert.Equal(t, int64(0), o.SearchWork, "missing: the default")
-	secs := 1.5
-	o, err = options(&Request{Options: RunOpts{SearchTime: &secs}}, nil, nil)
+	assert.Equal(t, metricc.SearchLimits{}, o.Search, "missing: the defaults")
+	secs, big := 1.5, int64(1e6)
+	o, err = options(&Request{Options: RunOpts{SearchTime: &secs, SearchPairs: &big, SearchNodes: &big}}, nil, nil)
 	require.NoError(t, err)
-	assert.Equal(t, "1.5s", o.SearchTime.String())
+	assert.Equal(t, metricc.SearchLimits{Timeout: 1500 * time.Millisecond, MaxPairs: 1e6, MaxNodes: 1e6}, o.Search)
 }
 
 func TestHandleExplain(t *testing.T) {
