@@ -21,7 +21,7 @@ type Explanation = explain.Explanation
 // sums they follow from and the tree of alignments beneath them. A doc
 // that names no document is an error listing the nearest ids.
 func (s *Spec) Explain(gold, pred Source, doc string, opts Options) (*Explanation, error) {
-	g, p, closeAll, err := s.open(gold, pred)
+	g, p, closeAll, err := s.open(gold, pred, 1)
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ package metricc
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -241,7 +242,7 @@ func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
 	if opts.Shards > 1 && (opts.Shard < 1 || opts.Shard > opts.Shards) {
 		return nil, fmt.Errorf("shard %d/%d: the shard must be between 1 and %d", opts.Shard, opts.Shards, opts.Shards)
 	}
-	g, p, closeAll, err := s.open(gold, pred)
+	g, p, closeAll, err := s.open(gold, pred, opts.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -254,22 +255,47 @@ func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
 	return s.newStats(sc, opts, g.Positional() || p.Positional()), nil
 }
 
-// open opens both sources as streams; closeAll closes them.
-func (s *Spec) open(gold, pred Source) (g, p document.Stream, closeAll func(), err error) {
+// open opens both sources as streams; closeAll closes them. With more
+// than one worker the two are opened at once: a format read whole when
+// opened (CoNLL-2012, Penman) is then parsed on two cores.
+func (s *Spec) open(gold, pred Source, workers int) (g, p document.Stream, closeAll func(), err error) {
 	if gold.open == nil || pred.open == nil {
 		return nil, nil, nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
 	}
 	want := s.inputFields()
-	g, gc, err := gold.open(want)
-	if err != nil {
-		return nil, nil, nil, err
+	type opened struct {
+		s   document.Stream
+		c   io.Closer
+		err error
 	}
-	p, pc, err := pred.open(want)
-	if err != nil {
+	var po opened
+	done := make(chan struct{})
+	if workers != 1 {
+		go func() {
+			defer close(done)
+			po.s, po.c, po.err = pred.open(want)
+		}()
+	}
+	g, gc, gerr := gold.open(want)
+	switch {
+	case workers != 1:
+		<-done
+	case gerr == nil:
+		po.s, po.c, po.err = pred.open(want)
+	default:
+		return nil, nil, nil, gerr
+	}
+	if gerr != nil {
+		if po.err == nil {
+			po.c.Close()
+		}
+		return nil, nil, nil, gerr
+	}
+	if po.err != nil {
 		gc.Close()
-		return nil, nil, nil, err
+		return nil, nil, nil, po.err
 	}
-	return g, p, func() { gc.Close(); pc.Close() }, nil
+	return g, po.s, func() { gc.Close(); po.c.Close() }, nil
 }
 
 // inputFields reports which top-level document fields the spec's input

@@ -142,6 +142,17 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 			batch, batchBytes = nil, 0
 		}
 	}
+	if workers > 1 {
+		// Files are parsed on goroutines of their own, ahead of scoring.
+		stop := make(chan struct{})
+		defer close(stop)
+		if document.InputOf(gold) == nil {
+			gold = newPrefetch(gold, stop)
+		}
+		if document.InputOf(pred) == nil {
+			pred = newPrefetch(pred, stop)
+		}
+	}
 	var pairing *pairer
 	pairing = newPairer(p, gold, pred, opts.AllowMissing, func(pr Pair) {
 		if len(pairing.errs) > 0 {

@@ -88,6 +88,24 @@ type cnode struct {
 	oneKey bool
 	// match is set when the node is a matching (for top-level sums).
 	match *matcher
+	// self is φ(u, u), the same for every value u, when selfKnown: known
+	// at compile time (δ's 1, a constant, a normalized matching of a
+	// similarity whose self is 1). le1: 0 ≤ φ ≤ 1 everywhere. A matching
+	// over a similarity with both counts its self-sums (selfCount).
+	self      float64
+	selfKnown bool
+	le1       bool
+}
+
+// unit reports whether φ(u, u) = 1 for every u and 0 ≤ φ ≤ 1: a one-to-one
+// (or many-to-one) matching of a collection with itself then sums to its
+// size.
+func (n *cnode) unit() bool { return n.selfKnown && n.self == 1 && n.le1 && n.nonneg }
+
+// knowSelf records that φ(u, u) = v for every u.
+func (n *cnode) knowSelf(v float64) *cnode {
+	n.self, n.selfKnown = v, true
+	return n
 }
 
 // IDPath is the gjson path of the documents' pairing key; "" pairs by
@@ -277,7 +295,8 @@ func (k *compiler) compileNode(s typecheck.Sim, mode ast.NormKind) (*cnode, erro
 		return k.compile(s.Body, mode)
 	case *typecheck.Const:
 		v := s.Value
-		return &cnode{eval: func(*ctx, value.Ref, value.Ref) float64 { return v }, never: v <= 0, nonneg: v >= 0}, nil
+		n := &cnode{eval: func(*ctx, value.Ref, value.Ref) float64 { return v }, never: v <= 0, nonneg: v >= 0, le1: v >= 0 && v <= 1}
+		return n.knowSelf(v), nil
 	case *typecheck.Builtin:
 		return k.builtin(s)
 	case *typecheck.Project:
@@ -291,6 +310,7 @@ func (k *compiler) compileNode(s typecheck.Sim, mode ast.NormKind) (*cnode, erro
 				return inner.eval(c, view(c, x), view(c, y))
 			},
 			never: inner.never, nonneg: inner.nonneg,
+			self: inner.self, selfKnown: inner.selfKnown, le1: inner.le1,
 		}
 		if inner.keys != nil {
 			n.keys = newKeys(func(c *ctx, x value.Ref, out []uint64) []uint64 { return inner.keys.fn(c, view(c, x), out) })
@@ -304,7 +324,11 @@ func (k *compiler) compileNode(s typecheck.Sim, mode ast.NormKind) (*cnode, erro
 		if err != nil {
 			return nil, err
 		}
-		return &cnode{eval: func(c *ctx, a, b value.Ref) float64 { return -x.eval(c, a, b) }}, nil
+		n := &cnode{eval: func(c *ctx, a, b value.Ref) float64 { return -x.eval(c, a, b) }}
+		if x.selfKnown {
+			n.knowSelf(-x.self)
+		}
+		return n, nil
 	case *typecheck.Arith:
 		return k.arith(s, mode)
 	case *typecheck.Iverson:
@@ -316,7 +340,7 @@ func (k *compiler) compileNode(s typecheck.Sim, mode ast.NormKind) (*cnode, erro
 		if err != nil {
 			return nil, err
 		}
-		n := &cnode{nonneg: x.nonneg, never: x.never}
+		n := &cnode{nonneg: x.nonneg, never: x.never, self: x.self, selfKnown: x.selfKnown, le1: x.le1}
 		switch mode {
 		case ast.NormP:
 			n.eval = func(c *ctx, a, _ value.Ref) float64 { return x.eval(c, a, a) }
@@ -346,6 +370,9 @@ func (k *compiler) builtin(s *typecheck.Builtin) (*cnode, error) {
 		eval:   func(c *ctx, x, y value.Ref) float64 { return impl(c.a, x, y) },
 		nonneg: sim.Sign == stdlib.NonNegative,
 		delta:  sim.Identity,
+	}
+	if (sim.Identity || sim.Unit) && !types.ContainsVar(s.T) {
+		n.knowSelf(1).le1 = true
 	}
 	if sim.Identity {
 		// Equality is a comparison of hash-consed IDs, inlined here: it is
@@ -380,6 +407,9 @@ func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) 
 		return nil, err
 	}
 	n := &cnode{}
+	if x.selfKnown && y.selfKnown {
+		n.knowSelf(arithOp(s.Op)(x.self, y.self))
+	}
 	switch s.Op {
 	case ast.OpAdd:
 		n.eval = func(c *ctx, a, b value.Ref) float64 { return x.eval(c, a, b) + y.eval(c, a, b) }
@@ -406,6 +436,7 @@ func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) 
 		if n.nonneg {
 			n.never = x.never || y.never
 			n.keys, n.oneKey = productKeys(x, y)
+			n.le1 = x.le1 && y.le1
 		}
 	case ast.OpDiv:
 		n.eval = func(c *ctx, a, b value.Ref) float64 { return Div(x.eval(c, a, b), y.eval(c, a, b)) }
@@ -415,6 +446,19 @@ func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) 
 		}
 	}
 	return n, nil
+}
+
+// arithOp is the operation of an arithmetic node on numbers.
+func arithOp(op ast.BinaryOp) func(a, b float64) float64 {
+	switch op {
+	case ast.OpAdd:
+		return func(a, b float64) float64 { return a + b }
+	case ast.OpSub:
+		return func(a, b float64) float64 { return a - b }
+	case ast.OpMul:
+		return func(a, b float64) float64 { return a * b }
+	}
+	return Div
 }
 
 // productKeys blocks a product: positive only when both factors are, so a
@@ -512,6 +556,13 @@ func (k *compiler) iverson(s *typecheck.Iverson, mode ast.NormKind) (*cnode, err
 			return 0
 		},
 		nonneg: true,
+		le1:    true,
+	}
+	if x.selfKnown && y.selfKnown {
+		n.knowSelf(0)
+		if cmp(x.self, y.self) {
+			n.self = 1
+		}
 	}
 	// [[ x > c ]] with c ≥ 0, [[ x >= c ]] and [[ x == c ]] with c > 0 all
 	// imply x > 0, so they block like x.
@@ -560,6 +611,31 @@ func (k *compiler) call(s *typecheck.Call, mode ast.NormKind) (*cnode, error) {
 		c.release(len(args))
 		return v
 	}}
+	known := true
+	selfs := make([]float64, len(args))
+	for i, a := range args {
+		known = known && a.selfKnown
+		selfs[i] = a.self
+	}
+	if known && s.Fun.Eval != nil && !s.Fun.SideOfN {
+		n.knowSelf(s.Fun.Eval(selfs))
+	}
+	switch s.Fun {
+	case stdlib.Max: // at most 1 when every argument is
+		n.le1 = true
+		one := false
+		for _, a := range args {
+			n.le1 = n.le1 && a.le1 && a.nonneg
+			one = one || (a.selfKnown && a.self == 1)
+		}
+		if n.le1 && one { // an argument is 1 on (u, u), none above it
+			n.knowSelf(1)
+		}
+	case stdlib.Min: // at most 1 when one argument is
+		for _, a := range args {
+			n.le1 = n.le1 || (a.le1 && a.nonneg)
+		}
+	}
 	switch s.Fun.Combine {
 	case stdlib.PositiveIfAny:
 		for _, a := range args {

@@ -63,6 +63,10 @@ type Similarity struct {
 	BindKeys func(at types.Type) KeyFunc
 	// Identity says φ(x, y) = ⟦x = y⟧ on values without latent variables.
 	Identity bool
+	// Unit says φ(x, x) = 1 and 0 ≤ φ(x, y) ≤ 1 on values without latent
+	// variables (Identity implies it): the evaluator then counts a
+	// matching's self-sum instead of solving it.
+	Unit bool
 	// Latent compares values with latent variables; nil: it cannot, and
 	// the checker refuses it inside a latent matching. LatentKeys are its
 	// blocking keys, blind to the variables' names.
@@ -258,6 +262,7 @@ var Subset = &Similarity{
 		}
 		return 0
 	},
+	Unit: true,
 }
 
 func isSubset(a *value.Arena, xs, ys []value.Ref, set bool) bool {
