@@ -337,3 +337,19 @@ func checkInputs(g, p document.Stream, warn func(string)) {
 		warn(w)
 	}
 }
+
+// Param is a param of a spec with its value.
+type Param = corpus.Param
+
+// Params lists the spec's params in declaration order, with the values
+// it was compiled with (its defaults, or those WithParam set).
+func (s *Spec) Params() []Param {
+	out := make([]Param, len(s.prog.Params))
+	for i, p := range s.prog.Params {
+		out[i] = Param{Name: p.Name, Value: p.Value}
+	}
+	return out
+}
+
+// Source is the spec's text.
+func (s *Spec) Source() string { return s.src }

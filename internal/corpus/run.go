@@ -96,7 +96,9 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		order int
 		id    string
 		name  string // the pair in messages
-		sums  []eval.Sums
+		// predOnly: a prediction scored against an empty gold
+		predOnly bool
+		sums     []eval.Sums
 	}
 	var (
 		mu        sync.Mutex
@@ -127,7 +129,7 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 					if derr != nil {
 						scoreErrs = append(scoreErrs, sortedError{phaseScore, 0, pr.order, derr})
 					} else {
-						done = append(done, scored{pr.order, pr.ID, pr.Describe(), sums})
+						done = append(done, scored{pr.order, pr.ID, pr.Describe(), pr.Gold == nil, sums})
 					}
 					mu.Unlock()
 				}
@@ -189,6 +191,12 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 	sc := &Scored{Wanted: wanted, IDs: make([]string, len(done)), Order: make([]int, len(done)), Sums: make([][]eval.Sums, len(done))}
 	for i, d := range done {
 		sc.IDs[i], sc.Order[i], sc.Sums[i] = d.id, d.order, d.sums
+		if d.predOnly {
+			if sc.PredOnly == nil {
+				sc.PredOnly = make([]bool, len(done))
+			}
+			sc.PredOnly[i] = true
+		}
 		if opts.Warn != nil {
 			if left := p.leftOut(d.sums, wanted); len(left) > 0 {
 				opts.Warn(fmt.Sprintf("%s: %s: the gold scores 0 against itself: left out of %s (micro(gold)), whatever the prediction has", gold.Path(), d.name, strings.Join(left, ", ")))
@@ -226,32 +234,26 @@ func (p *Plan) leftOut(sums []eval.Sums, wanted []bool) []string {
 // Every total is exact until rounded once (xsum), so the result does not
 // depend on the order of the documents: merged shards give the same bits.
 func (p *Plan) aggregate(ids []string, sums [][]eval.Sums, wanted []bool, opts Options) *Result {
-	res := &Result{Documents: len(ids), Macro: opts.Macro}
+	t := p.NewTotals(wanted)
+	for d := range sums {
+		p.addDoc(t, sums[d])
+	}
+	var perDoc [][]*MetricResult
+	if p.NeedsDocs(wanted, opts) {
+		perDoc = p.perDocResults(sums, wanted)
+	}
+	return p.finish(t, ids, perDoc, wanted, opts)
+}
+
+// finish computes the corpus results from the totals, the macro averages
+// from the per-document results (when asked), and lists what opts
+// reports.
+func (p *Plan) finish(t *Totals, ids []string, perDoc [][]*MetricResult, wanted []bool, opts Options) *Result {
+	res := &Result{Documents: t.Documents, Macro: opts.Macro}
 	for _, prm := range p.Pair.Prog.Params {
 		res.Params = append(res.Params, Param{Name: prm.Name, Value: prm.Value})
 	}
-	anyMacro := opts.Macro
-	for _, pm := range p.Pair.Metrics {
-		anyMacro = anyMacro || pm.Avg == ast.AvgMacro || pm.Avg == ast.AvgMacroGold
-	}
-	var perDoc [][]*MetricResult
-	if anyMacro || opts.PerDoc {
-		perDoc = p.perDocResults(sums, wanted)
-	}
-	// micro(gold) leaves out the documents whose gold scores 0 against
-	// itself (their searches still count).
-	corpus := p.results(func(i int) eval.Sums {
-		var total sumsAcc
-		gold := p.Pair.Metrics[i].Avg == ast.AvgMicroGold
-		for d := range sums {
-			if gold && sums[d][i].GoldGold <= 0 {
-				total.search.Add(sums[d][i].Search)
-				continue
-			}
-			total.add(&sums[d][i])
-		}
-		return total.sums()
-	}, wanted, false)
+	corpus := p.results(func(i int) eval.Sums { return t.acc[i].sums() }, wanted, false)
 	for i, pm := range p.Pair.Metrics {
 		if pm.Avg == ast.AvgMicroGold && pm.Row == nil {
 			corpus[i].Average = pm.Avg.String()

@@ -19,6 +19,11 @@ type Scored struct {
 	// order, then predictions without gold), which the shards of one
 	// corpus share (see Options.Shard).
 	Order []int
+	// PredOnly marks the predictions scored (AllowMissing) against an
+	// empty gold, which come after every gold document in corpus order;
+	// nil when there are none (or it is not known: stats files do not
+	// keep it).
+	PredOnly []bool
 	// eval.Sums are indexed [document][metric of the plan]; the metrics not
 	// computed hold zero sums.
 	Sums [][]eval.Sums
