@@ -8,7 +8,6 @@
 package examples
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -127,7 +126,7 @@ func List(root string) ([]Example, error) {
 }
 
 // describe reads an example file and detects its format as `metricc run`
-// does (the first 64 KB, else JSON).
+// does.
 func describe(root, id, rel string) (File, error) {
 	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 	if err != nil {
@@ -137,21 +136,7 @@ func describe(root, id, rel string) (File, error) {
 		return File{}, fmt.Errorf("examples: %s: %s has %d bytes, more than the %d an example may have", id, rel, len(data), MaxFileSize)
 	}
 	name := path.Base(rel)
-	return File{Name: name, URL: "examples/" + id + "/" + name, Path: rel, Format: DetectFormat(data), Size: len(data)}, nil
-}
-
-// DetectFormat names the format that `--input-format auto` reads data
-// as: the adapter whose detector accepts the first 64 KB, else "json" (the
-// reader of JSON and JSON Lines) when the text starts like JSON, else "".
-func DetectFormat(data []byte) string {
-	if f := adapter.Detect(data[:min(len(data), 64<<10)]); f != nil {
-		return f.Name
-	}
-	trimmed := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\ufeff")), " \t\r\n")
-	if len(trimmed) == 0 || trimmed[0] == '[' || trimmed[0] == '{' {
-		return "json"
-	}
-	return ""
+	return File{Name: name, URL: "examples/" + id + "/" + name, Path: rel, Format: adapter.DetectName(data), Size: len(data)}, nil
 }
 
 // Write copies the examples' files into dir/examples/ID/ and writes

@@ -72,21 +72,6 @@ func TestExamplesScore(t *testing.T) {
 	}
 }
 
-func TestDetectFormat(t *testing.T) {
-	for _, c := range []struct{ text, want string }{
-		{`[{"id": "a"}]`, "json"},
-		{"{\"id\": \"a\"}\n{\"id\": \"b\"}\n", "json"},
-		{"\ufeff  [ ]", "json"},
-		{"", "json"},
-		{"# ::id 1\n(w / want-01\n   :ARG0 (b / boy))\n", "penman"},
-		{"#begin document (d); part 000\nd 0 0 John NNP - - - - (1)\n#end document\n", "conll2012"},
-		{"EU B-ORG\nrejects O\n", "bio"},
-		{"hello world\n", ""},
-	} {
-		assert.Equal(t, c.want, DetectFormat([]byte(c.text)), "%q", c.text)
-	}
-}
-
 func TestWrite(t *testing.T) {
 	list, err := List(root)
 	require.NoError(t, err)

@@ -1,6 +1,6 @@
 // Package playground holds what the playground's page needs beyond the
-// root package's API, in Go so that it is tested natively: the results
-// table read from the JSON output, and the progress messages of a run.
+// bridge (internal/bridge), in Go so that it is tested natively: the
+// results table, read from the JSON output in its order.
 package playground
 
 import (
