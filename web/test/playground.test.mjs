@@ -310,13 +310,28 @@ describe("playground", () => {
     assert.match(await page.textContent('#corpus tr[data-metric="smatch"] td.search'), /^0 of 1 document pairs proven optimal \(largest gap 9\)/);
   });
 
-  test("a long search is cancelled, and the page goes on", async () => {
-    // The same graphs without a limit: minutes of search.
+  test("a long search shows its progress, is cancelled, and the page goes on", async () => {
+    // 1,000 AMR pairs of 60 nodes (seconds), then the same 60-node graphs
+    // of one concept without a search limit (minutes): the progress counts
+    // the first ones as the worker reaches the end of a batch of them.
+    const read = (name) => fs.readFileSync(path.join(AMR, name), "utf8").trim();
+    const gold = Array(100).fill(read("near60.gold.amr")).concat([read("onecon60.gold.amr")]).join("\n\n") + "\n";
+    const pred = Array(100).fill(read("near60.pred.amr")).concat([read("onecon60.pred.amr")]).join("\n\n") + "\n";
+    // Opened as files, as a user would (pasting a megabyte into a
+    // textarea is slow in any page).
+    await page.setInputFiles("#gold-file", { name: "many.gold.amr", mimeType: "text/plain", buffer: Buffer.from(gold) });
+    await page.setInputFiles("#pred-file", { name: "many.pred.amr", mimeType: "text/plain", buffer: Buffer.from(pred) });
+    await page.waitForFunction((n) => document.getElementById("pred").value.length === n, pred.length);
+    assert.equal(await page.inputValue("#gold-name"), "many.gold.amr");
+    assert.equal(await page.inputValue("#gold"), gold);
     await page.fill("#opt-search-work", "0");
     const n = await runs(page);
     await page.click("#run");
-    await page.waitForFunction(() => /^scoring… [1-9]/.test(document.getElementById("progress").textContent), null, { timeout: 30000 });
+    await page.waitForFunction(() => /^scoring… \d+\.\d s · [1-9]\d* documents? scored$/.test(document.getElementById("progress").textContent), null, { timeout: 60000 });
+    const scored = Number(/· (\d+) documents? scored/.exec(await page.textContent("#progress"))[1]);
+    assert.ok(scored > 0 && scored < 1001, `${scored} documents scored`);
     assert.equal(await page.isEnabled("#cancel"), true);
+    await page.screenshot({ path: path.join(OUT, "playground-progress.png") });
     // The page answers while the worker searches.
     assert.equal(await page.evaluate(() => 6 * 7), 42);
     const t0 = Date.now();

@@ -90,7 +90,7 @@ func view(_ js.Value, args []js.Value) any {
 func report(p *metricc.Progress, f js.Value, stop <-chan struct{}) {
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
-	last := -1
+	last := 0
 	for {
 		select {
 		case <-stop:
