@@ -65,6 +65,9 @@ class Engine {
   }
   get busy() { return this.pending.size > 0; }
   crash(message) {
+    // A request in progress fails with the message; with none, the page
+    // says what happened all the same.
+    if (this.pending.size === 0 && this.onCrash) this.onCrash(message);
     this.restart(new Error(message));
   }
   restart(reason) {
@@ -736,6 +739,7 @@ async function start() {
   }
   checker = new Engine("checker", module);
   runner = new Engine("runner", module);
+  for (const e of [checker, runner]) e.onCrash = (message) => showError(`${message}\n(metricc was started again)`);
   const info = await checker.call({ op: "info" });
   state.info = info.info;
   const formats = info.info.formats.map((f) => `<option>${f}</option>`).join("");

@@ -345,6 +345,21 @@ describe("playground", () => {
     await compareWithCLI(page, examples.find((e) => e.id === "coref"));
   });
 
+  test("a crash of metricc is reported, and the next run gets a new worker", async () => {
+    // A Go panic outside any request (metriccCall without its argument)
+    // ends the Go program of the runner worker, as running out of memory
+    // would.
+    const workers = page.workers();
+    assert.ok(workers.length >= 2);
+    await workers[workers.length - 1].evaluate(() => { setTimeout(() => globalThis.metriccCall(), 0); });
+    await page.waitForFunction(() => /^metricc stopped/.test(document.getElementById("error").textContent));
+    const message = await page.textContent("#error");
+    assert.match(message, /panic: runtime error: index out of range/);
+    assert.match(message, /\(metricc was started again\)$/);
+    assert.equal(await selectExample(page, "coref"), "done");
+    await compareWithCLI(page, examples.find((e) => e.id === "coref"));
+  });
+
   test("a link restores the spec and the inputs", async () => {
     await selectExample(page, "relation");
     const spec = (await page.inputValue("#spec")).replace("metric relf1 ", "metric relf1_renamed ");
