@@ -1,8 +1,8 @@
 # The one test command (README): `make test` runs every test, Go, Python
 # and browser, setting up what they need on a fresh machine.
-.PHONY: test test-go test-python test-web
+.PHONY: test test-go test-python test-anls test-web
 
-test: test-go test-python test-web
+test: test-go test-python test-anls test-web
 
 test-go:
 	go test ./...
@@ -18,6 +18,19 @@ test-web:
 	go build -o $(WEB_OUT)/metricc ./cmd/metricc
 	go run ./internal/cmd/amrgen -out $(WEB_OUT)/amr
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error && npm test
+
+# The numbers the ANLS* tests compare with are anls-star's: record them
+# again with the package (and munkres 1.1.4, the release its lock file
+# pins) and require the committed files to be exactly what it prints.
+ANLS_VENV ?= $(CURDIR)/.venv-anls
+test-anls:
+	test -x $(ANLS_VENV)/bin/python || python3 -m venv $(ANLS_VENV)
+	$(ANLS_VENV)/bin/pip install -q anls-star==1.0.1 munkres==1.1.4
+	rm -rf $(ANLS_VENV)/corpus && go run ./internal/cmd/anlsgen -docs 1000 -seed 1 -out $(ANLS_VENV)/corpus
+	cd testdata/anls && $(ANLS_VENV)/bin/python anls_star_record.py $(ANLS_VENV)/corpus/gold.jsonl $(ANLS_VENV)/corpus/pred.jsonl | diff -q - anls-star-gen.json
+	cd testdata/anls && $(ANLS_VENV)/bin/python anls_star_cases.py | diff -q - anls-star-cases.json
+	cd testdata/anls && $(ANLS_VENV)/bin/python pytext_record.py | diff -q - pytext.json
+	@echo "test-anls: 3 passed, 0 failed"
 
 # The Python package (python/, docs/python.md): a virtual environment at
 # .venv, made once from PyPI with the package's test extras; the package

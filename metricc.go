@@ -1,7 +1,7 @@
-// Package metricc is the embedding API of metricc (DESIGN §8): compile a
-// spec once, from its source or by the name of a shipped spec, then score
-// any number of gold and predicted inputs (files, readers or Go values)
-// with the options of the command line, and read the results that
+// Package metricc is the embedding API of metricc (docs/go-api.md): compile
+// a spec once, from its source or by the name of a shipped spec, then score
+// any number of gold and predicted inputs (files, readers or Go values) with
+// the options of the command line, and read the results that
 // `metricc run --format json` prints.
 //
 //	spec, err := metricc.Load("coref")
@@ -41,7 +41,9 @@ type (
 	Result       = corpus.Result
 	MetricResult = corpus.MetricResult
 	DocResult    = corpus.DocResult
+	Param        = corpus.Param // a param's value in a run (Result.Params)
 	Sums         = eval.Sums
+	KeySums      = eval.KeySums // a breakdown key's sums (Sums.By)
 	SearchStats  = eval.SearchStats
 	Kind         = eval.Kind
 )
@@ -337,9 +339,6 @@ func checkInputs(g, p document.Stream, warn func(string)) {
 		warn(w)
 	}
 }
-
-// Param is a param of a spec with its value.
-type Param = corpus.Param
 
 // Params lists the spec's params in declaration order, with the values
 // it was compiled with (its defaults, or those WithParam set).

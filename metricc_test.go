@@ -3,6 +3,7 @@ package metricc_test
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -118,6 +119,46 @@ metric all = S~[xs](delta - neg)
 	res, err := spec.Score(metricc.Values("g", xsDoc{"a", []int{1, 2, 10, 11, 12, 13}}), metricc.Values("p", xsDoc{"a", []int{1, 2, 3, 4, 5}}), metricc.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, 32.0, res.Metric("all").Sums.PredGold)
+}
+
+// TestNegativeSimilarity: what Similarity.Eval's comment promises of a
+// negative value. A matching leaves a pair of negative similarity
+// unmatched, as it does a pair of 0; a metric whose sums are negative is
+// an error naming the document; NaN and infinities are errors.
+func TestNegativeSimilarity(t *testing.T) {
+	plusMinus := metricc.Similarity{Name: "pm", Eval: func(x, y metricc.Value) float64 {
+		if x.Int() == y.Int() {
+			return 1
+		}
+		return -1
+	}}
+	gold, pred := metricc.Values("g", xsDoc{"a", []int{1, 2, 3}}), metricc.Values("p", xsDoc{"a", []int{1, 5}})
+	for _, body := range []string{"F<->[xs](pm)", "F~[xs](pm)", "F<->[xs](max(0, pm))", "F<->[xs](delta)"} {
+		spec, err := metricc.Compile("pm.metric", "type Doc { id: string, xs: set<int> }\ninput Doc\nmetric m = "+body+"\n", metricc.WithSimilarity(plusMinus))
+		require.NoError(t, err, body)
+		res, err := spec.Score(gold, pred, metricc.Options{})
+		require.NoError(t, err, body)
+		assert.Equal(t, metricc.Sums{PredGold: 1, PredPred: 2, GoldGold: 3, PredGoldRecall: 1}, res.Metric("m").Sums, body)
+	}
+
+	for _, c := range []struct {
+		v   float64
+		err string
+	}{
+		{-1, `g: document "a" (line 1): metric "m": Σ(X,Y) (prediction against gold) is -1, but similarities are non-negative (a metric scores from 0 up); clamp the similarity, as in max(0, ...)`},
+		{math.NaN(), `g: document "a" (line 1): metric "m": on a pair of elements, the similarity c is NaN (not a number, as from ∞ − ∞ or 0 × ∞)`},
+		{math.Inf(1), `g: document "a" (line 1): metric "m": on a pair of elements, the similarity c is +Inf, beyond float64's range (±1.798e+308); scale it down`},
+	} {
+		constant := metricc.Similarity{Name: "c", Eval: func(x, y metricc.Value) float64 { return c.v }}
+		body := "S<->[xs](c)"
+		if c.v < 0 {
+			body = "c" // on the documents themselves: no matching to leave the pair out
+		}
+		spec, err := metricc.Compile("c.metric", "type Doc { id: string, xs: set<int> }\ninput Doc\nmetric m = "+body+"\n", metricc.WithSimilarity(constant))
+		require.NoError(t, err)
+		_, err = spec.Score(gold, pred, metricc.Options{})
+		assert.EqualError(t, err, c.err, "%v", c.v)
+	}
 }
 
 // TestSimilarityOptions: a Go similarity applies where Accepts says, is

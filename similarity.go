@@ -20,7 +20,11 @@ type Similarity struct {
 	// accepts every type. The checker reports other uses.
 	Accepts func(typ string) bool
 	// Eval computes φ(x, y) for a predicted value x and a gold value y of
-	// the type it is used at. Similarities are non-negative (DESIGN §2.2).
+	// the type it is used at. It may return any finite number, negative
+	// ones included, as an expression such as delta - 0.5 may: a matching
+	// pairs only items whose similarity is positive, and a metric whose
+	// sums come out negative is an error naming the document (clamp with
+	// max(0, ...)). NaN and infinities are errors.
 	Eval func(x, y Value) float64
 	// Keys, when set, promises that φ(x, y) > 0 only if x and y share a
 	// key: matchings then compare only such pairs instead of all of them.

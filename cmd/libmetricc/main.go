@@ -50,9 +50,11 @@ func tuneGC() {
 }
 
 // metricc_call serves the JSON request req (reqLen bytes) with the nblobs
-// byte strings blobs (lengths blobLens), which are copied: the caller's
-// memory is not kept. It returns the response, *respLen bytes, allocated
-// with malloc: free it with metricc_free.
+// byte strings blobs (lengths blobLens). The blobs are read in place, not
+// copied (documents can be hundreds of megabytes): the caller keeps them
+// unchanged until the call returns, and the bridge keeps nothing of them
+// after it. It returns the response, *respLen bytes, allocated with
+// malloc: free it with metricc_free.
 //
 //export metricc_call
 func metricc_call(req *C.char, reqLen C.size_t, blobs **C.char, blobLens *C.size_t, nblobs C.size_t, respLen *C.size_t) *C.char {
@@ -63,8 +65,9 @@ func metricc_call(req *C.char, reqLen C.size_t, blobs **C.char, blobLens *C.size
 		lens := unsafe.Slice(blobLens, int(nblobs))
 		parts = make([][]byte, nblobs)
 		for i := range parts {
-			parts[i] = bytes.Clone(unsafe.Slice((*byte)(unsafe.Pointer(ptrs[i])), int(lens[i])))
-			if parts[i] == nil {
+			if lens[i] > 0 {
+				parts[i] = unsafe.Slice((*byte)(unsafe.Pointer(ptrs[i])), int(lens[i]))
+			} else {
 				parts[i] = []byte{}
 			}
 		}

@@ -8,6 +8,7 @@
 //	metricc merge STATS... [flags]
 //	metricc show NAME
 //	metricc specs
+//	metricc init --json-schema SCHEMA [-o FILE]
 //
 // SPEC is a .metric file or the name of a shipped spec (coref, ...).
 package main
@@ -63,6 +64,7 @@ const usage = `usage:
   metricc merge STATS... [flags]             combine the stats files of shards (run --stats-out)
   metricc show NAME                          print a shipped spec
   metricc specs                              list the shipped specs and what they score
+  metricc init --json-schema SCHEMA          a starting spec for outputs that follow a JSON Schema
   metricc --version                          print the version
 
 SPEC is a .metric file, or the name of a shipped spec (e.g. coref); GOLD
@@ -93,6 +95,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = mergeCmd(args[1:], stdout, stderr)
 	case "show":
 		err = showCmd(args[1:], stdout, stderr)
+	case "init":
+		err = initCmd(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprintln(stdout, metricc.VersionString())
 		return 0

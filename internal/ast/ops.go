@@ -3,9 +3,10 @@ package ast
 // NormKind is a normalizer letter.
 type NormKind int
 
-// The normalizers of DESIGN §2.2. NormVar is the letter N: P when computing
-// precision, R when computing recall. NormU is the linear utility U(β) =
-// Σ(X,Y) − β·(Σ(X,X) − Σ(X,Y)), true positives less β per false positive.
+// The normalizers (docs/language.md, Similarity expressions). NormVar is the
+// letter N: P when computing precision, R when computing recall. NormU is
+// the linear utility U(β) = Σ(X,Y) − β·(Σ(X,X) − Σ(X,Y)), true positives
+// less β per false positive.
 const (
 	NormS NormKind = iota
 	NormP

@@ -21,13 +21,12 @@
 // adds spurious relations on sentence pairs without gold relations.
 //
 // The corpus avoids what sets the official scorers apart from the task's
-// definition (seed-scorers.md (a), quirks 1 to 5, and the conjunctive
-// count): no two gold relations of a document share an argument, no
-// argument is a single token, every token list is in ascending order, no
-// two predictions share their arguments, every sense is some gold
-// relation's first sense, and an aligned pair either has both arguments at
-// or above 0.7 or scores below 0.7. So the official printouts and the
-// spec agree to the last digit on it.
+// definition: no two gold relations of a document share an argument, no
+// argument is a single token, every token list is in ascending order, no two
+// predictions share their arguments, every sense is some gold relation's
+// first sense, and an aligned pair either has both arguments at or above 0.7
+// or scores below 0.7. So the official printouts and the spec agree to the
+// last digit on it.
 package conll16gen
 
 import (

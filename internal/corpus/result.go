@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 	"github.com/metricc/metricc/internal/typecheck"
 )
@@ -121,8 +122,9 @@ func (r *Result) Metric(name string) *MetricResult {
 	return nil
 }
 
-// MarshalJSON writes the object of DESIGN §4, metrics in declaration order,
-// laid out for reading (encoding/json compacts it; WriteJSON keeps it).
+// MarshalJSON writes the object of docs/cli.md (Output), metrics in
+// declaration order, laid out for reading (encoding/json compacts it;
+// WriteJSON keeps it).
 func (r *Result) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	r.WriteJSON(&b)
@@ -220,7 +222,7 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 				if k > 0 {
 					fmt.Fprintf(b, ",\n%s     ", indent)
 				}
-				fmt.Fprintf(b, "%s: {%s, %s, %s, \"sums\": {%s, %s, %s, %s}", strconv.Quote(row.Name),
+				fmt.Fprintf(b, "%s: {%s, %s, %s, \"sums\": {%s, %s, %s, %s}", jsonString(row.Name),
 					field(typecheck.Precision, row.Precision), field(typecheck.Recall, row.Recall), field(typecheck.F1, row.F1),
 					field(typecheck.PredGold, row.Sums.PredGold), field(typecheck.PredPred, row.Sums.PredPred),
 					field(typecheck.GoldGold, row.Sums.GoldGold), field(typecheck.PredGoldRecall, row.Sums.PredGoldRecall))
@@ -243,6 +245,11 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 	}
 	b.WriteString("}")
 }
+
+// jsonString is s as a JSON string (RFC 8259), for strings from the data
+// (breakdown keys): strconv.Quote is not one, as it writes Go escapes (\a,
+// \x1b) that JSON readers refuse.
+func jsonString(s string) string { return string(document.AppendJSONString(nil, s)) }
 
 // JSONNumber formats a float as JSON: shortest exact form, null if not
 // finite.

@@ -21,6 +21,9 @@ type Doc struct {
 	Line  int    // line where the document starts, from 1
 	ID    string // pairing key when the input type has an id field
 	JSON  string
+	// Shared: JSON is JSON with shared values (see AppendName), which an
+	// adapter writes; PlainJSON spells it out.
+	Shared bool
 	// Name overrides the default description of the document in errors,
 	// for adapters whose documents are not JSON in the file.
 	Name string
@@ -59,9 +62,9 @@ type Input struct {
 	Positional bool
 	// Unpaired is the official scorer's convention for documents without a
 	// partner in the other file, set by adapters whose scorer has one
-	// (DESIGN §2.1); pairing follows it and warns about each such document,
-	// naming Convention ("the MRP 2019 scorer"). The gold file's
-	// convention wins when both files have one.
+	// (docs/cli.md, Errors and warnings); pairing follows it and warns about
+	// each such document, naming Convention ("the MRP 2019 scorer"). The
+	// gold file's convention wins when both files have one.
 	Unpaired   Unpaired
 	Convention string
 	// Format is the adapter that read the input (nil for JSON), so that
@@ -138,7 +141,7 @@ func (l DataErrors) Error() string {
 // a number written as Go's shortest decimal. why is non-empty when the
 // value there is neither.
 func (d *Doc) Key(path string) (key, why string) {
-	v := gjson.Get(d.JSON, path)
+	v := gjson.Get(d.PlainJSON(), path)
 	switch v.Type {
 	case gjson.String:
 		// A copy: the key outlives the document (a run keeps every
@@ -155,7 +158,7 @@ func (d *Doc) Key(path string) (key, why string) {
 }
 
 // Format is an input adapter: it turns a file of another format into the
-// JSON documents of a shipped spec (DESIGN §5).
+// JSON documents of a shipped spec (the input formats, docs/cli.md).
 type Format struct {
 	Name string
 	// Detect reports whether the start of a file (up to 64 KB) is in this
@@ -164,8 +167,8 @@ type Format struct {
 	// Expect says what a file of this format starts with, for the message
 	// when no format fits a file ("a \"#begin document\" line").
 	Expect string
-	// Parse reads a whole file. name is used in messages. Nil for a
-	// format the design names whose adapter is not built yet.
+	// Parse reads a whole file. name is used in messages. Every format
+	// has one (the adapter registry refuses a format without).
 	Parse func(name string, r io.Reader) (*Input, error)
 	// ParseFields, when set, is Parse writing only the costly optional
 	// fields of its documents that want accepts (a spec's input type

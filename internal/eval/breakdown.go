@@ -12,11 +12,12 @@ import (
 	"github.com/metricc/metricc/internal/value"
 )
 
-// Breakdowns (DESIGN §2.5): `metric m = N◇[v](e) by key` solves the
-// matching once and splits its sums by the key of the matched elements: a
-// chosen pair's credit counts for the predicted element's key in
-// Σ(X,Y) (precision) and for the gold element's key in the recall
-// numerator; each side's self-sum is split by its own elements' keys.
+// Breakdowns (docs/language.md, Breakdowns and aggregation):
+// `metric m = N◇[v](e) by key` solves the matching once and splits its sums
+// by the key of the matched elements: a chosen pair's credit counts for the
+// predicted element's key in Σ(X,Y) (precision) and for the gold element's
+// key in the recall numerator; each side's self-sum is split by its own
+// elements' keys.
 
 // byPlan reads the breakdown key of an element.
 type byPlan struct {

@@ -26,6 +26,16 @@ type decoder struct {
 	bufs  [][]value.Ref
 }
 
+// namedValue is a value named in a document with shared values, decoded
+// once for its later references: its node, who decoded it (a reference
+// read at another type, or to a value skipped, is decoded again from its
+// text; nil: skipped), and where its text starts.
+type namedValue struct {
+	ref   value.Ref
+	by    *byte
+	start int
+}
+
 func (d *decoder) buf() []value.Ref {
 	if d.depth == len(d.bufs) {
 		d.bufs = append(d.bufs, nil)
@@ -36,8 +46,11 @@ func (d *decoder) buf() []value.Ref {
 func (d *decoder) keep(b []value.Ref) { d.bufs[d.depth] = b }
 
 // decodeJSON decodes a whole document.
-func decodeJSON(fn decodeFn, d *decoder, doc string) (value.Ref, *pathError) {
+func decodeJSON(fn decodeFn, d *decoder, doc string, shared bool) (value.Ref, *pathError) {
 	sc := &scanner{s: doc}
+	if shared {
+		sc.named = &[]namedValue{}
+	}
 	return fn(d, sc)
 }
 
@@ -80,13 +93,54 @@ func (ds *decoders) get(t types.Type) decodeFn {
 	// record used twice must not be compiled twice.
 	ds.cache[t] = func(d *decoder, sc *scanner) (value.Ref, *pathError) { return fn(d, sc) }
 	fn = ds.build(t)
+	switch t.(type) {
+	case *types.Record, *types.Collection:
+		fn = shared(fn)
+	}
 	ds.cache[t] = fn
 	return fn
+}
+
+// shared reads a composite that may be named ("@n") or referred to ("&n")
+// in a document with shared values: a named value is decoded once, a
+// reference reuses its node when it is read at the same type.
+func shared(fn decodeFn) decodeFn {
+	who := new(byte)
+	return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
+		switch sc.peek() {
+		case '@':
+			n, ok := sc.name()
+			if !ok {
+				return 0, errMalformed
+			}
+			sc.ws()
+			start := sc.i
+			r, err := fn(d, sc)
+			if err == nil {
+				sc.setNamed(n, namedValue{r, who, start})
+			}
+			return r, err
+		case '&':
+			n, ok := sc.name()
+			v, known := sc.namedValue(n)
+			if !ok || !known {
+				return 0, errMalformed
+			}
+			if v.by == who {
+				return v.ref, nil
+			}
+			return fn(d, &scanner{s: sc.s, i: v.start, named: sc.named})
+		}
+		return fn(d, sc)
+	}
 }
 
 func (ds *decoders) build(t types.Type) decodeFn {
 	switch t := t.(type) {
 	case *types.Basic:
+		if t.Kind == types.JSON {
+			return jsonDecoder()
+		}
 		return basicDecoder(t.Kind)
 	case *types.Collection:
 		return ds.collection(t)
@@ -296,7 +350,7 @@ func (ds *decoders) collection(t *types.Collection) decodeFn {
 		if err != nil {
 			return 0, err
 		}
-		return d.a.Composite(kind, 0, kids), nil
+		return d.a.SharedComposite(d.side, kind, 0, kids), nil
 	}
 }
 
@@ -356,6 +410,10 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 			var err *pathError
 			for i, f := range t.Fields {
 				fv := gjson.Get(raw, f.Path)
+				if !fv.Exists() && f.Type == types.JSONType {
+					kids = append(kids, d.a.Null()) // json: absent is null
+					continue
+				}
 				if !fv.Exists() {
 					err = missing(i)
 					break
@@ -372,7 +430,7 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 			if err != nil {
 				return 0, err
 			}
-			return d.a.Composite(value.Record, tag, kids), nil
+			return d.a.SharedComposite(d.side, value.Record, tag, kids), nil
 		}
 	}
 	// Plain field names: one pass over the object's keys.
@@ -393,11 +451,13 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 			return 0, err
 		}
 		for i, r := range kids {
-			if r < 0 {
+			if r < 0 && t.Fields[i].Type == types.JSONType {
+				kids[i] = d.a.Null() // json: absent is null
+			} else if r < 0 {
 				return 0, missing(i)
 			}
 		}
-		return d.a.Composite(value.Record, tag, kids), nil
+		return d.a.SharedComposite(d.side, value.Record, tag, kids), nil
 	}
 }
 

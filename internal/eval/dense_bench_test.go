@@ -38,8 +38,8 @@ func denseDoc(n, shift int) []byte {
 
 // BenchmarkDensePartial scores the dense document against itself shifted
 // by one token: blocking on (label, token) and the sparse assignment keep
-// it near-linear in n (it was quadratic in time and memory, blocking on
-// the label alone with a dense solver).
+// it near-linear in n (blocking on the label alone with a dense solver
+// would be quadratic in time and memory).
 func BenchmarkDensePartial(b *testing.B) {
 	p := compile(b, denseSpec)
 	for _, n := range []int{5_000, 50_000} {

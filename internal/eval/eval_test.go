@@ -171,7 +171,8 @@ func TestMatchingsAgainstBruteForce(t *testing.T) {
 }
 
 // TestNestedNormalization checks the normalizers and the empty-collection
-// rule of DESIGN §2.2 on a nested matching, against hand computation.
+// rule (docs/language.md, Similarity expressions) on a nested matching,
+// against hand computation.
 func TestNestedNormalization(t *testing.T) {
 	p := compile(t, `
 type Group { xs: set<int> }
@@ -731,9 +732,9 @@ func TestHugeBeta(t *testing.T) {
 	}
 }
 
-// TestNegativePairsNeverMatched checks DESIGN §2.2's Σ◇ = max over
-// matchings: a pair whose similarity is negative is in no best matching,
-// under every constraint (N:N included), so it never lowers a score.
+// TestNegativePairsNeverMatched checks that Σ◇ is the max over matchings: a
+// pair whose similarity is negative is in no best matching, under every
+// constraint (N:N included), so it never lowers a score.
 func TestNegativePairsNeverMatched(t *testing.T) {
 	g, err := document.ParseJSON("g", []byte(`{"tags": ["a", "b"]}`), "json")
 	require.NoError(t, err)

@@ -7,9 +7,9 @@ import (
 )
 
 // Similarities are non-negative and every result is a finite number
-// (DESIGN §2.2): a sum that is negative, infinite or NaN is an error
-// naming the metric (and the document where it arose), never a printed
-// NaN or a score below 0.
+// (docs/language.md, Similarity expressions): a sum that is negative,
+// infinite or NaN is an error naming the metric (and the document where it
+// arose), never a printed NaN or a score below 0.
 
 // evalError is a data error found deep inside an evaluation (a similarity
 // that is infinite or NaN on a pair); scorePair recovers it into an error

@@ -11,12 +11,12 @@ import (
 	"github.com/metricc/metricc/internal/value"
 )
 
-// A matching over values with latent variables (DESIGN §2.3) is solved
-// jointly with one one-to-one bijection between the variables of the two
-// documents. The element similarity is decomposed, per candidate pair,
-// into the weight it has when every variable pairing it needs holds, and
-// the list of those variable pairs; solver.LatentSolver then chooses the
-// bijection and the matching together, exactly.
+// A matching over values with latent variables (docs/language.md, Latent
+// variables) is solved jointly with one one-to-one bijection between the
+// variables of the two documents. The element similarity is decomposed, per
+// candidate pair, into the weight it has when every variable pairing it
+// needs holds, and the list of those variable pairs; solver.LatentSolver
+// then chooses the bijection and the matching together, exactly.
 
 // latentFn is an element similarity over values with variables: the
 // weight assuming the variable pairs it appends to req hold.

@@ -6,8 +6,9 @@ import (
 	"github.com/metricc/metricc/internal/ast"
 )
 
-// The normalizers of DESIGN §2.2, written once: nested matchings, the
-// declared value of a metric (S, J, F(β), U(β)) and corpus results all use these.
+// The normalizers (docs/language.md, Similarity expressions), written once:
+// nested matchings, the declared value of a metric (S, J, F(β), U(β)) and
+// corpus results all use these.
 
 // Normalize applies a normalizer to the three sums of a matching. Two
 // empty collections score 1 (handled by the caller); any other 0/0 is 0.

@@ -24,6 +24,7 @@ type Plan struct {
 	nMemo   int // number of memo slots (matchers and call views)
 	hasVars bool
 	traced  bool // its matchings record their alignments (NewTracedPlan)
+	bound   bool // a record of the input reads a gjson path
 }
 
 // Metric is one metric of the plan. A metric over documents is compiled
@@ -108,6 +109,32 @@ func (n *cnode) knowSelf(v float64) *cnode {
 	return n
 }
 
+// readsPaths reports whether a record within t reads a field at a gjson
+// path of its own.
+func readsPaths(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t := t.(type) {
+	case *types.Record:
+		for _, f := range t.Fields {
+			if f.Bound || readsPaths(f.Type, seen) {
+				return true
+			}
+		}
+	case *types.Collection:
+		return readsPaths(t.Elem, seen)
+	case *types.Union:
+		for _, a := range t.Alts {
+			if readsPaths(a, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // IDPath is the gjson path of the documents' pairing key; "" pairs by
 // position.
 func (p *Plan) IDPath() string { return p.idPath }
@@ -134,6 +161,7 @@ func newPlan(prog *typecheck.Program, traced bool) (*Plan, error) {
 			p.idPath = prog.Input.Fields[i].Path
 		}
 		p.hasVars = types.ContainsVar(prog.Input)
+		p.bound = readsPaths(prog.Input, map[types.Type]bool{})
 	}
 	comp := &compiler{plan: p, usesN: typecheck.NUses{}, viewSlots: map[viewKey]int{}, cache: map[compileKey]*cnode{}}
 	for _, m := range prog.Metrics {

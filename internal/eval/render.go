@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/typecheck/types"
 	"github.com/metricc/metricc/internal/value"
 )
@@ -16,21 +17,29 @@ func render(a *value.Arena, r value.Ref, t types.Type) string {
 	return b.String()
 }
 
+// jsonString is s as a JSON string (RFC 8259): strconv.Quote is not one,
+// as it writes Go escapes (\a, \x1b) that JSON readers refuse.
+func jsonString(s string) string { return string(document.AppendJSONString(nil, s)) }
+
 func writeValue(b *strings.Builder, a *value.Arena, r value.Ref, t types.Type) {
+	if t == types.JSONType {
+		writeJSON(b, a, r)
+		return
+	}
 	switch a.Kind(r) {
 	case value.Int:
 		b.WriteString(strconv.FormatFloat(a.Num(r), 'f', -1, 64))
 	case value.Float:
 		b.WriteString(strconv.FormatFloat(a.Num(r), 'g', -1, 64))
 	case value.String:
-		b.WriteString(strconv.Quote(a.Str(r)))
+		b.WriteString(jsonString(a.Str(r)))
 	case value.Bool:
 		b.WriteString(strconv.FormatBool(a.Num(r) != 0))
 	case value.Var:
 		if _, inUnion := t.(*types.Union); inUnion {
-			b.WriteString(`{"var": ` + strconv.Quote(a.Str(r)) + "}")
+			b.WriteString(`{"var": ` + jsonString(a.Str(r)) + "}")
 		} else {
-			b.WriteString(strconv.Quote(a.Str(r)))
+			b.WriteString(jsonString(a.Str(r)))
 		}
 	case value.Record:
 		rec, _ := unionAlt(t, func(t types.Type) bool { _, ok := t.(*types.Record); return ok }).(*types.Record)
@@ -44,7 +53,7 @@ func writeValue(b *strings.Builder, a *value.Arena, r value.Ref, t types.Type) {
 			if rec != nil && i < len(rec.Fields) {
 				name, ft = rec.Fields[i].Name, rec.Fields[i].Type
 			}
-			b.WriteString(strconv.Quote(name) + ": ")
+			b.WriteString(jsonString(name) + ": ")
 			writeValue(b, a, kid, ft)
 		}
 		b.WriteByte('}')

@@ -9,15 +9,49 @@ import (
 )
 
 // scanner reads one JSON document in a single pass. The decoders of
-// decode.go drive it by type, so each byte is read once: gjson's ForEach,
-// which the decoder used first, rescans a nested value once per level of
-// nesting (a coreference mention four times). Documents reach the scanner
+// decode.go drive it by type, so each byte is read once, where gjson's
+// ForEach would rescan a nested value once per level of nesting (a
+// coreference mention four times). Documents reach the scanner
 // already validated (ParseJSON checks them with gjson; adapters write
 // valid JSON), but it never trusts that: malformed input gives an error,
 // not a panic.
 type scanner struct {
 	s string
 	i int
+	// named are the values named so far in a document with shared values
+	// (document.AppendName); nil in plain JSON.
+	named *[]namedValue
+}
+
+func (sc *scanner) setNamed(n int, v namedValue) {
+	if sc.named == nil {
+		return
+	}
+	for len(*sc.named) <= n {
+		*sc.named = append(*sc.named, namedValue{start: -1})
+	}
+	(*sc.named)[n] = v
+}
+
+func (sc *scanner) namedValue(n int) (namedValue, bool) {
+	if sc.named == nil || n >= len(*sc.named) || (*sc.named)[n].start < 0 {
+		return namedValue{}, false
+	}
+	return (*sc.named)[n], true
+}
+
+// skipName passes over the "@n" of a named value that is skipped, and
+// notes where the value starts, for references to it.
+func (sc *scanner) skipName() bool {
+	n, ok := sc.name()
+	if !ok {
+		return false
+	}
+	sc.ws()
+	if _, known := sc.namedValue(n); !known {
+		sc.setNamed(n, namedValue{start: sc.i})
+	}
+	return true
 }
 
 func (sc *scanner) ws() {
@@ -198,9 +232,30 @@ func (sc *scanner) literal(word string) bool {
 	return false
 }
 
+// name reads the "@n" or "&n" of a shared value (document.AppendName).
+func (sc *scanner) name() (int, bool) {
+	sc.i++
+	start, n := sc.i, 0
+	for sc.i < len(sc.s) && sc.s[sc.i] >= '0' && sc.s[sc.i] <= '9' && sc.i-start < 9 {
+		n = 10*n + int(sc.s[sc.i]-'0')
+		sc.i++
+	}
+	return n, sc.i > start
+}
+
 // skip passes over one value of any kind and returns its text.
 func (sc *scanner) skip() (string, bool) {
 	sc.ws()
+	switch sc.peek() {
+	case '@': // a named value: skipped as the value
+		if !sc.skipName() {
+			return "", false
+		}
+	case '&': // a reference: all of it
+		start := sc.i
+		_, ok := sc.name()
+		return sc.s[start:sc.i], ok
+	}
 	start := sc.i
 	if sc.i >= len(sc.s) {
 		return "", false
@@ -215,6 +270,11 @@ func (sc *scanner) skip() (string, bool) {
 			switch sc.s[sc.i] {
 			case '"':
 				if _, ok := sc.str(); !ok {
+					return "", false
+				}
+				continue
+			case '@':
+				if !sc.skipName() {
 					return "", false
 				}
 				continue

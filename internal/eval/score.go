@@ -7,6 +7,7 @@ import (
 	"github.com/metricc/metricc/internal/ast"
 	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/solver"
+	"github.com/metricc/metricc/internal/stdlib"
 	"github.com/metricc/metricc/internal/typecheck"
 	"github.com/metricc/metricc/internal/typecheck/types"
 	"github.com/metricc/metricc/internal/value"
@@ -93,8 +94,11 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 	defer func() {
 		if r := recover(); r != nil {
 			msg := fmt.Sprintf("internal error while scoring: %v", r)
-			if e, ok := r.(evalError); ok {
+			switch e := r.(type) {
+			case evalError:
 				msg = e.msg
+			case stdlib.DataError:
+				msg = e.Msg
 			}
 			if current >= 0 {
 				msg = fmt.Sprintf("metric %q: %s", p.Metrics[current].Def.Name, msg)
@@ -284,7 +288,12 @@ func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.
 	if d == nil {
 		return p.empty(dec), nil
 	}
-	r, perr := decodeJSON(p.decode, dec, d.JSON)
+	text, shared := d.JSON, d.Shared
+	if shared && p.bound {
+		// gjson paths read plain JSON.
+		text, shared = d.PlainJSON(), false
+	}
+	r, perr := decodeJSON(p.decode, dec, text, shared)
 	if perr != nil {
 		return 0, &document.DataError{File: path, Doc: d.Describe(), Path: perr.path(), Msg: perr.msg}
 	}
@@ -325,6 +334,8 @@ func emptyValue(t types.Type, tag func(*types.Record) int) func(d *decoder) valu
 		return emptyValue(t.Alts[0], tag)
 	case *types.Basic:
 		switch t.Kind {
+		case types.JSON:
+			return func(d *decoder) value.Ref { return d.a.Null() }
 		case types.String:
 			return func(d *decoder) value.Ref { return d.a.String("") }
 		case types.Bool:

@@ -10,9 +10,9 @@ package explain
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"github.com/metricc/metricc/internal/corpus"
+	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 )
 
@@ -244,15 +244,16 @@ func alignment(al *eval.Alignment) *Alignment {
 	return a
 }
 
-// items turns rendered values into JSON (they are JSON already; anything
-// else is kept as a string).
+// items turns rendered values into JSON. The trace renders them as JSON
+// already; should one not be, it is kept as a JSON string, so that the
+// explanation stays valid JSON whatever the renderer writes.
 func items(rendered []string) []json.RawMessage {
 	out := make([]json.RawMessage, len(rendered))
 	for i, s := range rendered {
 		if json.Valid([]byte(s)) {
 			out[i] = json.RawMessage(s)
 		} else {
-			out[i] = json.RawMessage(strconv.Quote(s))
+			out[i] = document.AppendJSONString(nil, s)
 		}
 	}
 	return out

@@ -1,7 +1,12 @@
 // Package grammar parses .metric specs. It is the only package that knows
 // participle: the structs below are a concrete syntax tree shaped by the
 // parser's needs (one struct per production, precedence as levels), and
-// lower.go turns them into package ast.
+// lower.go turns them into package ast. The tree stays inside the package:
+// its API is Parse, MaxNesting and EBNF.
+//
+// Each struct's comment is its production as EBNF prints it (participle
+// capitalizes the type's name); the fields are exported because participle
+// fills them by reflection, the types are not.
 //
 // Every production is decided by its first token (participle's default
 // lookahead of 1), so error messages name the production that failed.
@@ -11,288 +16,288 @@ import "github.com/alecthomas/participle/v2/lexer"
 
 // Token-valued fields: each keeps the token's text and position.
 type (
-	// Name is an identifier token.
-	Name = lexer.Token
-	// FieldName is an identifier or a keyword used as a field name.
-	FieldName = lexer.Token
-	// Punct is an operator or punctuation token.
-	Punct = lexer.Token
-	// Number is a numeric literal token.
-	Number = lexer.Token
-	// String is a quoted string token, still quoted.
-	String = lexer.Token
+	// nameTok is an identifier token.
+	nameTok = lexer.Token
+	// fieldNameTok is an identifier or a keyword used as a field name.
+	fieldNameTok = lexer.Token
+	// punctTok is an operator or punctuation token.
+	punctTok = lexer.Token
+	// numberTok is a numeric literal token.
+	numberTok = lexer.Token
+	// stringTok is a quoted string token, still quoted.
+	stringTok = lexer.Token
 )
 
 // File = Decl* .
-type File struct {
-	Decls []*Decl `parser:"@@*"`
+type file struct {
+	Decls []*decl `parser:"@@*"`
 }
 
 // Decl = TypeDecl | InputDecl | LetDecl | MetricDecl | OntologyDecl
 //
 //	| ParamDecl | ConstDecl .
-type Decl struct {
-	Type     *TypeDecl     `parser:"  @@"`
-	Input    *InputDecl    `parser:"| @@"`
-	Let      *LetDecl      `parser:"| @@"`
-	Metric   *MetricDecl   `parser:"| @@"`
-	Ontology *OntologyDecl `parser:"| @@"`
-	Param    *ParamDecl    `parser:"| @@"`
-	Const    *ConstDecl    `parser:"| @@"`
+type decl struct {
+	Type     *typeDecl     `parser:"  @@"`
+	Input    *inputDecl    `parser:"| @@"`
+	Let      *letDecl      `parser:"| @@"`
+	Metric   *metricDecl   `parser:"| @@"`
+	Ontology *ontologyDecl `parser:"| @@"`
+	Param    *paramDecl    `parser:"| @@"`
+	Const    *constDecl    `parser:"| @@"`
 }
 
 // TypeDecl = "type" Ident "{" (Field ","?)* "}" .
-type TypeDecl struct {
+type typeDecl struct {
 	Pos    lexer.Position
-	Name   Name     `parser:"'type' @Ident '{'"`
-	Fields []*Field `parser:"(@@ ','?)*"`
-	Rbrace Punct    `parser:"@'}'"`
+	Name   nameTok  `parser:"'type' @Ident '{'"`
+	Fields []*field `parser:"(@@ ','?)*"`
+	Rbrace punctTok `parser:"@'}'"`
 }
 
 // Field = FieldName ":" TypeExpr ("=" String)? .
 // A field name may be a keyword: the paper's records have a field `type`.
-type Field struct {
-	Name FieldName `parser:"@(Ident | Keyword) ':'"`
-	Type *TypeExpr `parser:"@@"`
-	Path *String   `parser:"('=' @String)?"`
+type field struct {
+	Name fieldNameTok `parser:"@(Ident | Keyword) ':'"`
+	Type *typeExpr    `parser:"@@"`
+	Path *stringTok   `parser:"('=' @String)?"`
 }
 
 // InputDecl = "input" TypeExpr .
-type InputDecl struct {
+type inputDecl struct {
 	Pos  lexer.Position
-	Type *TypeExpr `parser:"'input' @@"`
+	Type *typeExpr `parser:"'input' @@"`
 }
 
 // LetDecl = "let" Ident "=" Expr .
-type LetDecl struct {
+type letDecl struct {
 	Pos   lexer.Position
-	Name  Name  `parser:"'let' @Ident '='"`
-	Value *Expr `parser:"@@"`
+	Name  nameTok `parser:"'let' @Ident '='"`
+	Value *expr   `parser:"@@"`
 }
 
 // MetricDecl = "metric" Ident "=" Expr ("by" View)? Average? Empty? .
-type MetricDecl struct {
+type metricDecl struct {
 	Pos   lexer.Position
-	Name  Name     `parser:"'metric' @Ident '='"`
-	Value *Expr    `parser:"@@"`
-	By    *View    `parser:"('by' @@)?"`
-	Avg   *Average `parser:"@@?"`
-	Empty *Empty   `parser:"@@?"`
+	Name  nameTok  `parser:"'metric' @Ident '='"`
+	Value *expr    `parser:"@@"`
+	By    *view    `parser:"('by' @@)?"`
+	Avg   *average `parser:"@@?"`
+	Empty *empty   `parser:"@@?"`
 }
 
 // Empty = "empty" "=" Number .
-type Empty struct {
-	Kw    Name   `parser:"@'empty' '='"`
-	Value Number `parser:"@Number"`
+type empty struct {
+	Kw    nameTok   `parser:"@'empty' '='"`
+	Value numberTok `parser:"@Number"`
 }
 
 // Average = ("micro" | "macro") ("(" ("gold" | "clip") ")")? .
-type Average struct {
-	Kind  Name   `parser:"@('micro' | 'macro')"`
-	Gold  *Name  `parser:"('(' @('gold' | 'clip')"`
-	Close *Punct `parser:" @')')?"`
+type average struct {
+	Kind  nameTok   `parser:"@('micro' | 'macro')"`
+	Gold  *nameTok  `parser:"('(' @('gold' | 'clip')"`
+	Close *punctTok `parser:" @')')?"`
 }
 
 // ParamDecl = "param" Ident "=" "-"? Number .
-type ParamDecl struct {
+type paramDecl struct {
 	Pos   lexer.Position
-	Name  Name    `parser:"'param' @Ident '='"`
-	Value *Scalar `parser:"@@"`
+	Name  nameTok `parser:"'param' @Ident '='"`
+	Value *scalar `parser:"@@"`
 }
 
 // ConstDecl = "const" Ident "=" (SetLiteral | Scalar) .
-type ConstDecl struct {
+type constDecl struct {
 	Pos    lexer.Position
-	Name   Name        `parser:"'const' @Ident '='"`
-	Set    *SetLiteral `parser:"(  @@"`
-	Scalar *Scalar     `parser:" | @@)"`
+	Name   nameTok     `parser:"'const' @Ident '='"`
+	Set    *setLiteral `parser:"(  @@"`
+	Scalar *scalar     `parser:" | @@)"`
 }
 
 // SetLiteral = "{" (Scalar ("," Scalar)*)? "}" .
-type SetLiteral struct {
-	Lbrace Punct     `parser:"@'{'"`
-	Elems  []*Scalar `parser:"(@@ (',' @@)*)?"`
-	Rbrace Punct     `parser:"@'}'"`
+type setLiteral struct {
+	Lbrace punctTok  `parser:"@'{'"`
+	Elems  []*scalar `parser:"(@@ (',' @@)*)?"`
+	Rbrace punctTok  `parser:"@'}'"`
 }
 
 // Scalar = String | "-"? Number .
-type Scalar struct {
-	String *String `parser:"  @String"`
-	Minus  *Punct  `parser:"| (@'-'?"`
-	Number *Number `parser:"   @Number)"`
+type scalar struct {
+	String *stringTok `parser:"  @String"`
+	Minus  *punctTok  `parser:"| (@'-'?"`
+	Number *numberTok `parser:"   @Number)"`
 }
 
 // OntologyDecl = "ontology" Ident ("from" String ("by" String)? | "{" OntologyEntry* "}") .
 // Entries are flat: a name followed by ":" opens a parent, the names after
 // it (comma separated) are its children, until the next parent.
-type OntologyDecl struct {
+type ontologyDecl struct {
 	Pos     lexer.Position
-	Name    Name             `parser:"'ontology' @Ident"`
-	From    *String          `parser:"(  'from' @String"`
-	Sep     *String          `parser:"   ('by' @String)?"`
-	Lbrace  *Punct           `parser:" | @'{'"`
-	Entries []*OntologyEntry `parser:"   @@*"`
-	Rbrace  *Punct           `parser:"   @'}')"`
+	Name    nameTok          `parser:"'ontology' @Ident"`
+	From    *stringTok       `parser:"(  'from' @String"`
+	Sep     *stringTok       `parser:"   ('by' @String)?"`
+	Lbrace  *punctTok        `parser:" | @'{'"`
+	Entries []*ontologyEntry `parser:"   @@*"`
+	Rbrace  *punctTok        `parser:"   @'}')"`
 }
 
 // OntologyEntry = (Ident | Keyword | String) ":"? (","|";")? .
-type OntologyEntry struct {
-	Name   Name `parser:"@(Ident | Keyword | String)"`
-	Parent bool `parser:"@':'? (',' | ';')?"`
+type ontologyEntry struct {
+	Name   nameTok `parser:"@(Ident | Keyword | String)"`
+	Parent bool    `parser:"@':'? (',' | ';')?"`
 }
 
 // TypeExpr = TypeAtom ("|" TypeAtom)* .
-type TypeExpr struct {
-	Alts []*TypeAtom `parser:"@@ ('|' @@)*"`
+type typeExpr struct {
+	Alts []*typeAtom `parser:"@@ ('|' @@)*"`
 }
 
 // TypeAtom = Ident ("<" TypeExpr ("," TypeExpr)* ">")? .
-type TypeAtom struct {
-	Name Name        `parser:"@Ident"`
-	Args []*TypeExpr `parser:"('<' @@ (',' @@)*"`
-	Gt   *Punct      `parser:" @'>')?"`
+type typeAtom struct {
+	Name nameTok     `parser:"@Ident"`
+	Args []*typeExpr `parser:"('<' @@ (',' @@)*"`
+	Gt   *punctTok   `parser:" @'>')?"`
 }
 
 // Expr = Term (("+" | "-") Term)* .
-type Expr struct {
-	Head *Term     `parser:"@@"`
-	Tail []*OpTerm `parser:"@@*"`
+type expr struct {
+	Head *term     `parser:"@@"`
+	Tail []*opTerm `parser:"@@*"`
 }
 
 // OpTerm is one `+ Term` or `- Term` of an Expr.
-type OpTerm struct {
-	Op   Punct `parser:"@('+' | '-')"`
-	Term *Term `parser:"@@"`
+type opTerm struct {
+	Op   punctTok `parser:"@('+' | '-')"`
+	Term *term    `parser:"@@"`
 }
 
 // Term = Unary (("*" | "×" | "/") Unary)* .
-type Term struct {
-	Head *Unary     `parser:"@@"`
-	Tail []*OpUnary `parser:"@@*"`
+type term struct {
+	Head *unary     `parser:"@@"`
+	Tail []*opUnary `parser:"@@*"`
 }
 
 // OpUnary is one `* Unary` or `/ Unary` of a Term.
-type OpUnary struct {
-	Op    Punct  `parser:"@('*' | '×' | '/')"`
-	Unary *Unary `parser:"@@"`
+type opUnary struct {
+	Op    punctTok `parser:"@('*' | '×' | '/')"`
+	Unary *unary   `parser:"@@"`
 }
 
 // Unary = "-" Unary | Postfix .
-type Unary struct {
-	Minus   *Punct   `parser:"  @'-'"`
-	Neg     *Unary   `parser:"  @@"`
-	Postfix *Postfix `parser:"| @@"`
+type unary struct {
+	Minus   *punctTok `parser:"  @'-'"`
+	Neg     *unary    `parser:"  @@"`
+	Postfix *postfix  `parser:"| @@"`
 }
 
 // Postfix = Primary ("[" View "]")* ("." FieldName)* .
 // The selectors after brackets pick a value of a metric's breakdown row
 // (all[labels].f1); a name's own selectors (muc.f1) are NameTerm's.
-type Postfix struct {
-	Primary *Primary     `parser:"@@"`
-	Views   []*ViewBrack `parser:"@@*"`
-	Sel     []FieldName  `parser:"@(('.' (Ident | Keyword))*)"`
+type postfix struct {
+	Primary *primary       `parser:"@@"`
+	Views   []*viewBrack   `parser:"@@*"`
+	Sel     []fieldNameTok `parser:"@(('.' (Ident | Keyword))*)"`
 }
 
 // ViewBrack = "[" View Where? Order? "]" .
-type ViewBrack struct {
-	Lbrack Punct  `parser:"@'['"`
-	View   *View  `parser:"@@"`
-	Where  *Where `parser:"@@?"`
-	Order  *Order `parser:"@@?"`
-	Rbrack Punct  `parser:"@']'"`
+type viewBrack struct {
+	Lbrack punctTok `parser:"@'['"`
+	View   *view    `parser:"@@"`
+	Where  *where   `parser:"@@?"`
+	Order  *order   `parser:"@@?"`
+	Rbrack punctTok `parser:"@']'"`
 }
 
 // Where = "where" Cond .
-type Where struct {
-	Kw   Name  `parser:"@'where'"`
-	Cond *Cond `parser:"@@"`
+type where struct {
+	Kw   nameTok `parser:"@'where'"`
+	Cond *cond   `parser:"@@"`
 }
 
 // Order = "ordered" "by" FieldName ("." FieldName)* "(" FieldName "," FieldName ")" .
-type Order struct {
-	Kw     Name        `parser:"@'ordered' 'by'"`
-	Head   FieldName   `parser:"@(Ident | Keyword)"`
-	Rest   []FieldName `parser:"@(('.' (Ident | Keyword))*)"`
-	Lparen Punct       `parser:"@'('"`
-	Src    FieldName   `parser:"@(Ident | Keyword) ','"`
-	Tgt    FieldName   `parser:"@(Ident | Keyword)"`
-	Rparen Punct       `parser:"@')'"`
+type order struct {
+	Kw     nameTok        `parser:"@'ordered' 'by'"`
+	Head   fieldNameTok   `parser:"@(Ident | Keyword)"`
+	Rest   []fieldNameTok `parser:"@(('.' (Ident | Keyword))*)"`
+	Lparen punctTok       `parser:"@'('"`
+	Src    fieldNameTok   `parser:"@(Ident | Keyword) ','"`
+	Tgt    fieldNameTok   `parser:"@(Ident | Keyword)"`
+	Rparen punctTok       `parser:"@')'"`
 }
 
 // Cond = CondAnd ("or" CondAnd)* .
-type Cond struct {
-	Head *CondAnd  `parser:"@@"`
-	Tail []*CondOr `parser:"@@*"`
+type cond struct {
+	Head *condAnd  `parser:"@@"`
+	Tail []*condOr `parser:"@@*"`
 }
 
 // CondOr is one `or CondAnd` of a Cond.
-type CondOr struct {
-	Op Name     `parser:"@'or'"`
-	X  *CondAnd `parser:"@@"`
+type condOr struct {
+	Op nameTok  `parser:"@'or'"`
+	X  *condAnd `parser:"@@"`
 }
 
 // CondAnd = CondNot ("and" CondNot)* .
-type CondAnd struct {
-	Head *CondNot      `parser:"@@"`
-	Tail []*CondAndArg `parser:"@@*"`
+type condAnd struct {
+	Head *condNot      `parser:"@@"`
+	Tail []*condAndArg `parser:"@@*"`
 }
 
 // CondAndArg is one `and CondNot` of a CondAnd.
-type CondAndArg struct {
-	Op Name     `parser:"@'and'"`
-	X  *CondNot `parser:"@@"`
+type condAndArg struct {
+	Op nameTok  `parser:"@'and'"`
+	X  *condNot `parser:"@@"`
 }
 
 // CondNot = "not" CondNot | CondAtom .
-type CondNot struct {
-	Not  *Name     `parser:"  @'not'"`
-	X    *CondNot  `parser:"  @@"`
-	Atom *CondAtom `parser:"| @@"`
+type condNot struct {
+	Not  *nameTok  `parser:"  @'not'"`
+	X    *condNot  `parser:"  @@"`
+	Atom *condAtom `parser:"| @@"`
 }
 
 // CondAtom = "(" Cond ")" | Operand (CompareOp Operand | "not"? "in" Operand)? .
 // An operand alone is a boolean field.
-type CondAtom struct {
-	Lparen *Punct   `parser:"  @'('"`
-	Paren  *Cond    `parser:"  @@"`
-	Rparen *Punct   `parser:"  @')'"`
-	X      *Operand `parser:"| @@"`
-	Op     *Punct   `parser:"  (  @('==' | '!=' | '>=' | '≥' | '<=' | '≤' | '>' | '<')"`
-	Y      *Operand `parser:"     @@"`
-	NotIn  *Name    `parser:"   | @'not'?"`
-	In     *Name    `parser:"     @'in'"`
-	Set    *Operand `parser:"     @@ )?"`
+type condAtom struct {
+	Lparen *punctTok `parser:"  @'('"`
+	Paren  *cond     `parser:"  @@"`
+	Rparen *punctTok `parser:"  @')'"`
+	X      *operand  `parser:"| @@"`
+	Op     *punctTok `parser:"  (  @('==' | '!=' | '>=' | '≥' | '<=' | '≤' | '>' | '<')"`
+	Y      *operand  `parser:"     @@"`
+	NotIn  *nameTok  `parser:"   | @'not'?"`
+	In     *nameTok  `parser:"     @'in'"`
+	Set    *operand  `parser:"     @@ )?"`
 }
 
 // Operand = SetLiteral | Scalar | View .
-type Operand struct {
-	Set    *SetLiteral `parser:"  @@"`
-	Scalar *Scalar     `parser:"| @@"`
-	View   *View       `parser:"| @@"`
+type operand struct {
+	Set    *setLiteral `parser:"  @@"`
+	Scalar *scalar     `parser:"| @@"`
+	View   *view       `parser:"| @@"`
 }
 
 // Primary = Number | Iverson | Paren | NameTerm .
-type Primary struct {
-	Number  *Number   `parser:"  @Number"`
-	Iverson *Iverson  `parser:"| @@"`
-	Paren   *Paren    `parser:"| @@"`
-	Name    *NameTerm `parser:"| @@"`
+type primary struct {
+	Number  *numberTok `parser:"  @Number"`
+	Iverson *iverson   `parser:"| @@"`
+	Paren   *paren     `parser:"| @@"`
+	Name    *nameTerm  `parser:"| @@"`
 }
 
 // Iverson = ("[" "[" | "⟦") Expr CompareOp Expr ("]" "]" | "⟧") .
-type Iverson struct {
-	Open  []Punct `parser:"@('⟦' | '[' '[')"`
-	X     *Expr   `parser:"@@"`
-	Op    Punct   `parser:"@('>=' | '≥' | '<=' | '≤' | '==' | '>' | '<')"`
-	Y     *Expr   `parser:"@@"`
-	Close []Punct `parser:"@('⟧' | ']' ']')"`
+type iverson struct {
+	Open  []punctTok `parser:"@('⟦' | '[' '[')"`
+	X     *expr      `parser:"@@"`
+	Op    punctTok   `parser:"@('>=' | '≥' | '<=' | '≤' | '==' | '>' | '<')"`
+	Y     *expr      `parser:"@@"`
+	Close []punctTok `parser:"@('⟧' | ']' ']')"`
 }
 
 // Paren = "(" Expr ")" .
-type Paren struct {
-	Lparen Punct `parser:"@'('"`
-	X      *Expr `parser:"@@"`
-	Rparen Punct `parser:"@')'"`
+type paren struct {
+	Lparen punctTok `parser:"@'('"`
+	X      *expr    `parser:"@@"`
+	Rparen punctTok `parser:"@')'"`
 }
 
 // NameTerm = Ident Args? MatchTail? ("." FieldName)* .
@@ -301,36 +306,36 @@ type Paren struct {
 // matching (`F<->[v](e)`, `F(0.5)<->(e)`) and a corpus reference
 // (`muc.f1`): they share a first token, and factoring them keeps the
 // grammar at lookahead 1. The lowering tells them apart.
-type NameTerm struct {
-	Name  Name        `parser:"@Ident"`
-	Args  *Args       `parser:"@@?"`
-	Match *MatchTail  `parser:"@@?"`
-	Sel   []FieldName `parser:"@(('.' (Ident | Keyword))*)"` // dots included: see View
+type nameTerm struct {
+	Name  nameTok        `parser:"@Ident"`
+	Args  *args          `parser:"@@?"`
+	Match *matchTail     `parser:"@@?"`
+	Sel   []fieldNameTok `parser:"@(('.' (Ident | Keyword))*)"` // dots included: see View
 }
 
 // Args = "(" (Expr ("," Expr)*)? ")" .
-type Args struct {
-	Lparen Punct   `parser:"@'('"`
-	List   []*Expr `parser:"(@@ (',' @@)*)?"`
-	Rparen Punct   `parser:"@')'"`
+type args struct {
+	Lparen punctTok `parser:"@'('"`
+	List   []*expr  `parser:"(@@ (',' @@)*)?"`
+	Rparen punctTok `parser:"@')'"`
 }
 
 // MatchTail = Constraint ViewBrack? "(" Expr ("," MatchOpt)* ")" .
-type MatchTail struct {
-	Op     Punct       `parser:"@('<->' | '↔' | '->' | '→' | '<-' | '←' | '~' | '∼')"`
-	View   *ViewBrack  `parser:"@@?"`
-	Lparen Punct       `parser:"@'('"`
-	Sim    *Expr       `parser:"@@"`
-	Opts   []*MatchOpt `parser:"(',' @@)*"`
-	Rparen Punct       `parser:"@')'"`
+type matchTail struct {
+	Op     punctTok    `parser:"@('<->' | '↔' | '->' | '→' | '<-' | '←' | '~' | '∼')"`
+	View   *viewBrack  `parser:"@@?"`
+	Lparen punctTok    `parser:"@'('"`
+	Sim    *expr       `parser:"@@"`
+	Opts   []*matchOpt `parser:"(',' @@)*"`
+	Rparen punctTok    `parser:"@')'"`
 }
 
 // MatchOpt = "align" "=" Expr | "ignore" "=" Cond .
-type MatchOpt struct {
-	Align  *Name `parser:"(  @'align' '='"`
-	AlignX *Expr `parser:"   @@"`
-	Ignore *Name `parser:" | @'ignore' '='"`
-	Cond   *Cond `parser:"   @@)"`
+type matchOpt struct {
+	Align  *nameTok `parser:"(  @'align' '='"`
+	AlignX *expr    `parser:"   @@"`
+	Ignore *nameTok `parser:" | @'ignore' '='"`
+	Cond   *cond    `parser:"   @@)"`
 }
 
 // View = ViewAtom ("." FieldName)* .
@@ -339,21 +344,21 @@ type MatchOpt struct {
 // tokens included, which the lowering skips: participle overwrites a
 // []lexer.Token field at every capture, so `('.' @Ident)*` would keep only
 // the last name of a.b.c.
-type View struct {
-	Atom   *ViewAtom   `parser:"@@"`
-	Fields []FieldName `parser:"@(('.' (Ident | Keyword))*)"`
+type view struct {
+	Atom   *viewAtom      `parser:"@@"`
+	Fields []fieldNameTok `parser:"@(('.' (Ident | Keyword))*)"`
 }
 
 // ViewAtom = FieldName ("(" ViewArg ("," ViewArg)* ")")? .
-type ViewAtom struct {
-	Name   FieldName  `parser:"@(Ident | Keyword)"`
-	Lparen *Punct     `parser:"(@'('"`
-	Args   []*ViewArg `parser:" @@ (',' @@)*"`
-	Rparen *Punct     `parser:" @')')?"`
+type viewAtom struct {
+	Name   fieldNameTok `parser:"@(Ident | Keyword)"`
+	Lparen *punctTok    `parser:"(@'('"`
+	Args   []*viewArg   `parser:" @@ (',' @@)*"`
+	Rparen *punctTok    `parser:" @')')?"`
 }
 
 // ViewArg = Number | View .
-type ViewArg struct {
-	Number *Number `parser:"  @Number"`
-	View   *View   `parser:"| @@"`
+type viewArg struct {
+	Number *numberTok `parser:"  @Number"`
+	View   *view      `parser:"| @@"`
 }

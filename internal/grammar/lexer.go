@@ -34,7 +34,7 @@ var keywords = map[string]bool{"type": true, "input": true, "let": true, "metric
 
 var keywordType = lexer.TokenType(-100) // not produced by the lexer itself
 
-var parser = participle.MustBuild[File](
+var parser = participle.MustBuild[file](
 	participle.Lexer(keywordLexer{specLexer}),
 	participle.Map(markKeyword, "Ident"),
 )

@@ -139,7 +139,7 @@ func exprIdent(t lexer.Token) *ast.Ident {
 	return id
 }
 
-func (l *lowerer) decl(d *Decl) ast.Decl {
+func (l *lowerer) decl(d *decl) ast.Decl {
 	switch {
 	case d.Type != nil:
 		td := &ast.TypeDecl{TypePos: pos(d.Type.Pos), Name: ident(d.Type.Name), Rbrace: pos(d.Type.Rbrace.Pos)}
@@ -181,7 +181,7 @@ func (l *lowerer) decl(d *Decl) ast.Decl {
 	panic("grammar: empty declaration")
 }
 
-func (l *lowerer) metric(m *MetricDecl) ast.Decl {
+func (l *lowerer) metric(m *metricDecl) ast.Decl {
 	md := &ast.MetricDecl{MetricPos: pos(m.Pos), Name: ident(m.Name), Value: l.expr(m.Value)}
 	if m.By != nil {
 		md.By = l.view(m.By)
@@ -213,7 +213,7 @@ func (l *lowerer) metric(m *MetricDecl) ast.Decl {
 }
 
 // scalar lowers a string or a (possibly negative) number.
-func (l *lowerer) scalar(sc *Scalar) ast.Operand {
+func (l *lowerer) scalar(sc *scalar) ast.Operand {
 	if sc.String != nil {
 		return l.stringLit(*sc.String)
 	}
@@ -230,7 +230,7 @@ func (l *lowerer) scalar(sc *Scalar) ast.Operand {
 	return n
 }
 
-func (l *lowerer) setLit(sl *SetLiteral) *ast.SetLit {
+func (l *lowerer) setLit(sl *setLiteral) *ast.SetLit {
 	set := &ast.SetLit{Lbrace: pos(sl.Lbrace.Pos), Rbrace: pos(sl.Rbrace.Pos)}
 	for _, e := range sl.Elems {
 		set.Elems = append(set.Elems, l.scalar(e))
@@ -247,7 +247,7 @@ func (l *lowerer) concept(t lexer.Token) *ast.Ident {
 	return id
 }
 
-func (l *lowerer) ontology(o *OntologyDecl) ast.Decl {
+func (l *lowerer) ontology(o *ontologyDecl) ast.Decl {
 	od := &ast.OntologyDecl{OntologyPos: pos(o.Pos), Name: ident(o.Name)}
 	if o.From != nil {
 		od.From = l.stringLit(*o.From)
@@ -284,7 +284,7 @@ func (l *lowerer) stringLit(t lexer.Token) *ast.StringLit {
 	return lit
 }
 
-func (l *lowerer) typeExpr(t *TypeExpr) ast.TypeExpr {
+func (l *lowerer) typeExpr(t *typeExpr) ast.TypeExpr {
 	if len(t.Alts) == 1 {
 		return l.typeAtom(t.Alts[0])
 	}
@@ -295,7 +295,7 @@ func (l *lowerer) typeExpr(t *TypeExpr) ast.TypeExpr {
 	return u
 }
 
-func (l *lowerer) typeAtom(a *TypeAtom) ast.TypeExpr {
+func (l *lowerer) typeAtom(a *typeAtom) ast.TypeExpr {
 	nt := &ast.NamedType{Name: ident(a.Name)}
 	if a.Gt != nil {
 		nt.Gt = pos(a.Gt.Pos)
@@ -307,7 +307,7 @@ func (l *lowerer) typeAtom(a *TypeAtom) ast.TypeExpr {
 	return nt
 }
 
-func (l *lowerer) expr(e *Expr) ast.Expr {
+func (l *lowerer) expr(e *expr) ast.Expr {
 	x := l.term(e.Head)
 	for _, t := range e.Tail {
 		op := ast.OpAdd
@@ -319,7 +319,7 @@ func (l *lowerer) expr(e *Expr) ast.Expr {
 	return x
 }
 
-func (l *lowerer) term(t *Term) ast.Expr {
+func (l *lowerer) term(t *term) ast.Expr {
 	x := l.unary(t.Head)
 	for _, u := range t.Tail {
 		op := ast.OpMul
@@ -331,7 +331,7 @@ func (l *lowerer) term(t *Term) ast.Expr {
 	return x
 }
 
-func (l *lowerer) unary(u *Unary) ast.Expr {
+func (l *lowerer) unary(u *unary) ast.Expr {
 	if u.Minus != nil {
 		return &ast.Unary{OpPos: pos(u.Minus.Pos), X: l.unary(u.Neg)}
 	}
@@ -364,7 +364,7 @@ var compareOps = map[string]ast.CompareOp{
 	"<": ast.OpLT, "<=": ast.OpLE, "≤": ast.OpLE, "==": ast.OpEQ,
 }
 
-func (l *lowerer) primary(p *Primary) ast.Expr {
+func (l *lowerer) primary(p *primary) ast.Expr {
 	switch {
 	case p.Number != nil:
 		return l.number(*p.Number)
@@ -405,7 +405,7 @@ var constraints = map[string]ast.Constraint{
 	"~": ast.ManyToMany, "∼": ast.ManyToMany,
 }
 
-func (l *lowerer) nameTerm(n *NameTerm) ast.Expr {
+func (l *lowerer) nameTerm(n *nameTerm) ast.Expr {
 	var x ast.Expr
 	switch {
 	case n.Match != nil:
@@ -436,7 +436,7 @@ func (l *lowerer) nameTerm(n *NameTerm) ast.Expr {
 	return x
 }
 
-func (l *lowerer) matching(n *NameTerm) ast.Expr {
+func (l *lowerer) matching(n *nameTerm) ast.Expr {
 	name := n.Name
 	norm := &ast.Normalizer{NamePos: pos(name.Pos), EndPos: tokEnd(name)}
 	kind, ok := normalizers[name.Value]
@@ -500,7 +500,7 @@ func numberOnly(e ast.Expr) *ast.NumberLit {
 
 // viewBrack lowers the inside of [...]: a view, with a filter and an
 // order if given.
-func (l *lowerer) viewBrack(vb *ViewBrack) ast.View {
+func (l *lowerer) viewBrack(vb *viewBrack) ast.View {
 	v := l.view(vb.View)
 	if w := vb.Where; w != nil {
 		v = &ast.FilterView{X: v, WherePos: pos(w.Kw.Pos), Cond: l.cond(w.Cond)}
@@ -517,7 +517,7 @@ func (l *lowerer) viewBrack(vb *ViewBrack) ast.View {
 	return v
 }
 
-func (l *lowerer) cond(c *Cond) ast.Cond {
+func (l *lowerer) cond(c *cond) ast.Cond {
 	x := l.condAnd(c.Head)
 	for _, t := range c.Tail {
 		x = &ast.CondBinary{X: x, OpPos: pos(t.Op.Pos), Op: ast.CondOr, Y: l.condAnd(t.X)}
@@ -525,7 +525,7 @@ func (l *lowerer) cond(c *Cond) ast.Cond {
 	return x
 }
 
-func (l *lowerer) condAnd(c *CondAnd) ast.Cond {
+func (l *lowerer) condAnd(c *condAnd) ast.Cond {
 	x := l.condNot(c.Head)
 	for _, t := range c.Tail {
 		x = &ast.CondBinary{X: x, OpPos: pos(t.Op.Pos), Op: ast.CondAnd, Y: l.condNot(t.X)}
@@ -533,7 +533,7 @@ func (l *lowerer) condAnd(c *CondAnd) ast.Cond {
 	return x
 }
 
-func (l *lowerer) condNot(c *CondNot) ast.Cond {
+func (l *lowerer) condNot(c *condNot) ast.Cond {
 	if c.Not != nil {
 		if c.X == nil {
 			// The parser takes a lone `not` when nothing that follows
@@ -564,7 +564,7 @@ func (l *lowerer) condNot(c *CondNot) ast.Cond {
 	return &ast.InSet{X: x, Not: a.NotIn != nil, InPos: pos(a.In.Pos), Set: l.operand(a.Set)}
 }
 
-func (l *lowerer) operand(o *Operand) ast.Operand {
+func (l *lowerer) operand(o *operand) ast.Operand {
 	switch {
 	case o.Set != nil:
 		return l.setLit(o.Set)
@@ -580,7 +580,7 @@ func (l *lowerer) operand(o *Operand) ast.Operand {
 	return path
 }
 
-func (l *lowerer) view(v *View) ast.View {
+func (l *lowerer) view(v *view) ast.View {
 	a := v.Atom
 	var base ast.View
 	var fields []*ast.Ident

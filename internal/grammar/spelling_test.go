@@ -12,8 +12,9 @@ import (
 	"github.com/metricc/metricc/internal/grammar"
 )
 
-// twins pairs each ASCII spelling with its Unicode twin (DESIGN §2).
-// delta/δ and S/Σ are context-dependent and handled in respell.
+// twins pairs each ASCII spelling with its Unicode twin (the language
+// reference, docs/language.md). delta/δ and S/Σ are context-dependent and
+// handled in respell.
 var twins = [][2]string{
 	{"<->", "↔"}, {"->", "→"}, {"<-", "←"}, {"~", "∼"},
 	{"*", "×"}, {">=", "≥"}, {"<=", "≤"},

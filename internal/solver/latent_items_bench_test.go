@@ -131,8 +131,8 @@ func BenchmarkLatentItemsSelf(b *testing.B) {
 
 // BenchmarkLatentItemsSymmetric: pairs of different random graphs whose
 // nodes share one concept and whose edges one label (n nodes, 2n edges),
-// solved to the end, and 60-node ones (as in issue 8) within a budget of
-// 10^8 units of work.
+// solved to the end, and 60-node ones (as amrgen's onecon60) within a budget
+// of 10^8 units of work.
 func BenchmarkLatentItemsSymmetric(b *testing.B) {
 	for _, tt := range []struct {
 		n   int

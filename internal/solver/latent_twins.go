@@ -106,9 +106,9 @@ func (g *itemState) twinClasses(x bool, out []int32) []int32 {
 // twins (the product of the factorials of the class sizes, both sides)
 // below which the search does without symmetry breaking: 1,000. A few
 // twins save little, and the breaking changes the order in which a search
-// stopped by its budget meets its incumbents (on the one-concept 60-node
-// pair of issue 8, with one class of three twins, it ended on 94 matched
-// triples instead of 98).
+// stopped by its budget meets its incumbents (on amrgen's one-concept
+// 60-node pair, onecon60, with one class of three twins, it ended on 94
+// matched triples instead of 98).
 var minTwinOrderings = math.Log(1000)
 
 // twinOrderings is the natural logarithm of the number of orderings of

@@ -8,9 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/adapter/penman"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/eval"
 )
 
 // amrFineSmatchRows are the rows of amr-fine that are Smatch; the others
@@ -47,7 +46,7 @@ func repeats(t *testing.T, docJSON, field string) bool {
 // which the scorer matches copy against copy (it can exceed 100%; here
 // each copy is matched once): there only the totals are compared.
 func TestAMRFineAgainstAmrEvaluation(t *testing.T) {
-	p := plan(t, "amr-fine")
+	p := load(t, "amr-fine")
 	var fixture struct {
 		Pairs []struct {
 			Name, Pred, Gold string
@@ -59,7 +58,7 @@ func TestAMRFineAgainstAmrEvaluation(t *testing.T) {
 	pairs, repeated, better := 0, 0, 0
 	for _, pair := range fixture.Pairs {
 		gold, pred := filepath.Join(amrCases, pair.Gold), filepath.Join(amrCases, pair.Pred)
-		res := scoreAMR(t, p, gold, pred, corpus.Options{PerDoc: true})
+		res := scoreAMR(t, p, gold, pred, metricc.Options{PerDoc: true})
 		g, err := penman.Read(gold)
 		require.NoError(t, err)
 		pr, err := penman.Read(pred)
@@ -107,9 +106,9 @@ func TestAMRFineAgainstAmrEvaluation(t *testing.T) {
 // metricc's counts equal the scorer's: Concepts 0.82/0.83/0.83, Named Ent.
 // 0.42/0.50/0.45, Negations 0.79/0.69/0.74.
 func TestAMRFineLittlePrince(t *testing.T) {
-	p := plan(t, "amr-fine")
-	res := scoreAMR(t, p, filepath.Join(amrCases, "lpp-tgt.test.amr"), filepath.Join(amrCases, "lpp-src.test.amr"), corpus.Options{})
-	sums := map[string]eval.Sums{}
+	p := load(t, "amr-fine")
+	res := scoreAMR(t, p, filepath.Join(amrCases, "lpp-tgt.test.amr"), filepath.Join(amrCases, "lpp-src.test.amr"), metricc.Options{})
+	sums := map[string]metricc.Sums{}
 	for _, m := range res.Metrics {
 		sums[m.Name] = m.Sums
 	}

@@ -9,15 +9,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/metricc/metricc/internal/adapter/bio"
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/adapter/conll16"
-	"github.com/metricc/metricc/internal/adapter/conll2012"
 	"github.com/metricc/metricc/internal/adapter/mrp"
-	"github.com/metricc/metricc/internal/adapter/penman"
 	"github.com/metricc/metricc/internal/conll16gen"
 	"github.com/metricc/metricc/internal/corefgen"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/nergen"
 )
 
@@ -56,15 +52,13 @@ func BenchmarkCorefMetric(b *testing.B) {
 }
 
 func benchCoref(b *testing.B, c *corefgen.Corpus, metrics []string) {
-	p := plan(b, "coref")
+	p := load(b, "coref")
 	b.ReportAllocs()
 	b.SetBytes(int64(len(c.Key) + len(c.Response)))
 	for b.Loop() {
-		gold, err := conll2012.Parse("key", c.Key)
-		require.NoError(b, err)
-		pred, err := conll2012.Parse("response", c.Response)
-		require.NoError(b, err)
-		if _, err := p.Score(gold, pred, corpus.Options{Workers: 1, Metrics: metrics}); err != nil {
+		gold := metricc.Reader("key", bytes.NewReader(c.Key), "conll2012")
+		pred := metricc.Reader("response", bytes.NewReader(c.Response), "conll2012")
+		if _, err := p.Score(gold, pred, metricc.Options{Workers: 1, Metrics: metrics}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -74,7 +68,7 @@ func benchCoref(b *testing.B, c *corefgen.Corpus, metrics []string) {
 // gold AMRs through the penman adapter and scores smatch.metric exactly, on
 // one worker: the work of one `metricc run smatch gold pred`.
 func BenchmarkSmatchLPP(b *testing.B) {
-	p := plan(b, "smatch")
+	p := load(b, "smatch")
 	gold, err := os.ReadFile(filepath.Join(amrCases, "lpp-tgt.test.amr"))
 	require.NoError(b, err)
 	pred, err := os.ReadFile(filepath.Join(amrCases, "lpp-src.test.amr"))
@@ -82,11 +76,9 @@ func BenchmarkSmatchLPP(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(gold) + len(pred)))
 	for b.Loop() {
-		g, err := penman.Parse("gold", gold)
-		require.NoError(b, err)
-		pr, err := penman.Parse("pred", pred)
-		require.NoError(b, err)
-		if _, err := p.Score(g, pr, corpus.Options{Workers: 1}); err != nil {
+		g := metricc.Reader("gold", bytes.NewReader(gold), "penman")
+		pr := metricc.Reader("pred", bytes.NewReader(pred), "penman")
+		if _, err := p.Score(g, pr, metricc.Options{Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -103,28 +95,25 @@ func BenchmarkMRP(b *testing.B) {
 		require.NoError(b, err)
 		texts[i] = data
 	}
-	read := func() (*document.Input, *document.Input) {
-		g, err := mrp.Parse("gold", bytes.NewReader(texts[0]))
-		require.NoError(b, err)
-		s, err := mrp.Parse("system", bytes.NewReader(texts[1]))
-		require.NoError(b, err)
-		return g, s
-	}
 	b.Run("read", func(b *testing.B) {
 		b.SetBytes(int64(len(texts[0]) + len(texts[1])))
 		b.ReportAllocs()
 		for b.Loop() {
-			read()
+			for _, text := range texts {
+				_, err := mrp.Parse("f", bytes.NewReader(text))
+				require.NoError(b, err)
+			}
 		}
 	})
 	for _, spec := range []string{"mrp", "edm", "smatch"} {
 		b.Run(spec, func(b *testing.B) {
-			p := plan(b, spec)
+			p := load(b, spec)
 			b.SetBytes(int64(len(texts[0]) + len(texts[1])))
 			b.ReportAllocs()
 			for b.Loop() {
-				g, s := read()
-				res, err := p.Score(g, s, corpus.Options{Workers: 1})
+				g := metricc.Reader("gold", bytes.NewReader(texts[0]), "mrp")
+				s := metricc.Reader("system", bytes.NewReader(texts[1]), "mrp")
+				res, err := p.Score(g, s, metricc.Options{Workers: 1})
 				require.NoError(b, err)
 				if st := res.Metrics[len(res.Metrics)-1].Sums.Search; st.Proven != st.Pairs {
 					b.Fatalf("%d of %d pairs proven", st.Proven, st.Pairs)
@@ -156,14 +145,16 @@ func BenchmarkConll16(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(c.Gold) + len(c.Pred)))
 			for b.Loop() {
-				gold, err := conll16.Parse("gold", bytes.NewReader(c.Gold))
-				require.NoError(b, err)
-				pred, err := conll16.Parse("pred", bytes.NewReader(c.Pred))
-				require.NoError(b, err)
 				if run.metrics != nil && len(run.metrics) == 0 {
+					for _, text := range [][]byte{c.Gold, c.Pred} {
+						_, err := conll16.Parse("f", bytes.NewReader(text))
+						require.NoError(b, err)
+					}
 					continue
 				}
-				if _, err := p.Score(gold, pred, corpus.Options{Workers: 1, Metrics: run.metrics}); err != nil {
+				gold := metricc.Reader("gold", bytes.NewReader(c.Gold), "conll16")
+				pred := metricc.Reader("pred", bytes.NewReader(c.Pred), "conll16")
+				if _, err := p.Score(gold, pred, metricc.Options{Workers: 1, Metrics: run.metrics}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -183,15 +174,13 @@ var nerCorpus = sync.OnceValue(func() *nergen.Corpus { return nergen.Generate(ne
 // worker: the work of one `metricc run ner gold pred`.
 func BenchmarkNER(b *testing.B) {
 	c := nerCorpus()
-	p := plan(b, "ner")
+	p := load(b, "ner")
 	b.ReportAllocs()
 	b.SetBytes(int64(len(c.Gold) + len(c.Pred)))
 	for b.Loop() {
-		gold, err := bio.Parse("gold", c.Gold)
-		require.NoError(b, err)
-		pred, err := bio.Parse("pred", c.Pred)
-		require.NoError(b, err)
-		if _, err := p.Score(gold, pred, corpus.Options{Workers: 1}); err != nil {
+		gold := metricc.Reader("gold", bytes.NewReader(c.Gold), "bio")
+		pred := metricc.Reader("pred", bytes.NewReader(c.Pred), "bio")
+		if _, err := p.Score(gold, pred, metricc.Options{Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}

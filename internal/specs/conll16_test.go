@@ -15,12 +15,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/adapter"
 	"github.com/metricc/metricc/internal/conll16gen"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/grammar"
-	"github.com/metricc/metricc/internal/specs"
-	"github.com/metricc/metricc/internal/typecheck"
 )
 
 // The CoNLL-2016 cases: testdata/conll16 holds the shared cases (gold.json,
@@ -202,36 +199,31 @@ var conll16Departures = func() map[string]map[string]conll16Departure {
 }()
 
 // conll16Spec compiles conll16.metric with the cutoff.
-func conll16Spec(t testing.TB, cutoff float64) *corpus.Plan {
+func conll16Spec(t testing.TB, cutoff float64) *metricc.Spec {
 	t.Helper()
-	text, ok := specs.Lookup("conll16")
-	require.True(t, ok)
-	f, errs := grammar.Parse("conll16.metric", text)
-	require.Nil(t, errs)
-	prog, errs := typecheck.Config{ReadFile: specs.ReadFile, Params: map[string]float64{"cutoff": cutoff}}.Check(f)
-	require.Nil(t, errs, "%v", errs)
-	p, err := corpusPlan(prog)
-	require.NoError(t, err)
-	return p
+	return load(t, "conll16", metricc.WithParam("cutoff", cutoff))
 }
 
 // scoreConll16 reads a gold and a predicted relation file through the
 // conll16 adapter (auto-detected) and scores them at the cutoff.
 func scoreConll16(t testing.TB, gold, pred string, cutoff float64) (map[string][3]float64, []string) {
 	t.Helper()
-	g, err := adapter.Read(gold, adapter.Auto)
-	require.NoError(t, err)
-	p, err := adapter.Read(pred, adapter.Auto)
-	require.NoError(t, err)
-	require.Equal(t, "conll16", g.Format.Name)
-	require.Equal(t, "conll16", p.Format.Name)
-	res, err := conll16Spec(t, cutoff).Score(g, p, corpus.Options{Workers: 2})
+	for _, path := range []string{gold, pred} {
+		head, err := os.ReadFile(path)
+		require.NoError(t, err)
+		f := adapter.Detect(head[:min(len(head), 64<<10)])
+		require.NotNil(t, f, path)
+		require.Equal(t, "conll16", f.Name)
+	}
+	var warnings []string
+	res, err := conll16Spec(t, cutoff).Score(metricc.File(gold), metricc.File(pred),
+		metricc.Options{Workers: 2, Warn: func(w string) { warnings = append(warnings, w) }})
 	require.NoError(t, err)
 	out := map[string][3]float64{}
 	for _, m := range res.Metrics {
 		out[m.Name] = [3]float64{m.Precision, m.Recall, m.F1}
 	}
-	return out, append(g.Warnings, p.Warnings...)
+	return out, warnings
 }
 
 // conll16Case is a directory with gold and predicted relations and the

@@ -12,9 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/adapter/conll2012"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/document"
 )
 
 // rawCounts are the numerators and denominators as the peers printed them.
@@ -47,18 +46,11 @@ func loadCases(t *testing.T, file string, n int) []corefCase {
 
 // scoreConll scores a key and a response file of the official test suite,
 // read through the conll2012 adapter.
-func scoreConll(t *testing.T, p *corpus.Plan, key, response string) map[string]*corpus.MetricResult {
-	gold, err := conll2012.Read(filepath.Join("../../testdata/coref/official", key))
+func scoreConll(t *testing.T, p *metricc.Spec, key, response string) map[string]*metricc.MetricResult {
+	res, err := p.Score(metricc.FileFormat(filepath.Join("../../testdata/coref/official", key), "conll2012"),
+		metricc.FileFormat(filepath.Join("../../testdata/coref/official", response), "conll2012"), metricc.Options{Workers: 1})
 	require.NoError(t, err)
-	pred, err := conll2012.Read(filepath.Join("../../testdata/coref/official", response))
-	require.NoError(t, err)
-	res, err := p.Score(gold, pred, corpus.Options{Workers: 1})
-	require.NoError(t, err)
-	out := map[string]*corpus.MetricResult{}
-	for _, m := range res.Metrics {
-		out[m.Name] = m
-	}
-	return out
+	return byName(res.Metrics)
 }
 
 // ours names the spec's metric for each of the peers' names, and where its
@@ -67,7 +59,7 @@ var ours = map[string]string{"mentions": "mentions", "muc": "muc", "bcub": "b3",
 
 // checkCounts compares the sums of metric with raw counts exactly (the
 // float sums of B³, CEAF-e and LEA to 1e-9: Perl prints 15 digits).
-func checkCounts(t *testing.T, id, metric string, r *corpus.MetricResult, want rawCounts) {
+func checkCounts(t *testing.T, id, metric string, r *metricc.MetricResult, want rawCounts) {
 	t.Helper()
 	s := r.Sums
 	assert.InDelta(t, want.PrecisionNum, s.PredGold, 1e-9, "%s %s precision numerator", id, metric)
@@ -78,7 +70,7 @@ func checkCounts(t *testing.T, id, metric string, r *corpus.MetricResult, want r
 
 // checkMeasured compares every raw count the official scorer (v8.01) and
 // its LEA branch printed for a case.
-func checkMeasured(t *testing.T, c corefCase, got map[string]*corpus.MetricResult) int {
+func checkMeasured(t *testing.T, c corefCase, got map[string]*metricc.MetricResult) int {
 	n := 0
 	for metric, raw := range c.Measured["perl_v8.01"] {
 		switch metric {
@@ -110,7 +102,7 @@ func checkMeasured(t *testing.T, c corefCase, got map[string]*corpus.MetricResul
 // branch's (34), to 1e-4 on |dR|+|dP|+|dF| as the official test.pl does,
 // and every raw count the scorers printed, exactly.
 func TestCorefOfficialSuite(t *testing.T) {
-	p := plan(t, "coref")
+	p := load(t, "coref")
 	expectations, leaExpectations, nCounts := 0, 0, 0
 	for _, c := range loadCases(t, "official-cases.json", 36) {
 		got := scoreConll(t, p, c.KeyFile, c.ResponseFile)
@@ -138,7 +130,7 @@ func TestCorefOfficialSuite(t *testing.T) {
 // data (boundaries, singletons, splits, merges...) against the raw rawCounts
 // the official scorer and its LEA branch printed on them.
 func TestCorefExtraCases(t *testing.T) {
-	p := plan(t, "coref")
+	p := load(t, "coref")
 	nCounts := 0
 	for _, c := range loadCases(t, "extra-cases.json", 77) {
 		got := scoreConll(t, p, c.KeyFile, c.ResponseFile)
@@ -149,34 +141,30 @@ func TestCorefExtraCases(t *testing.T) {
 
 // TestCorefWorkers scores the official cases together with several
 // workers, with the views (memberships, links) that build records while
-// scoring: the result must equal the one-worker result bitwise. (A record
-// type tagged lazily once raced here; go test -race ./specs checks it.)
+// scoring: the result must equal the one-worker result bitwise. (Record
+// types are tagged lazily, shared by the workers: go test -race
+// ./internal/specs checks that they do not race.)
 func TestCorefWorkers(t *testing.T) {
-	var golds, preds []*document.Input
-	for _, c := range loadCases(t, "extra-cases.json", 77) {
-		g, err := conll2012.Read(filepath.Join("../../testdata/coref/official", c.KeyFile))
-		require.NoError(t, err)
-		r, err := conll2012.Read(filepath.Join("../../testdata/coref/official", c.ResponseFile))
-		require.NoError(t, err)
-		golds, preds = append(golds, g), append(preds, r)
-	}
-	// One corpus of 77 documents, each pair under its own id.
-	gold, pred := &document.Input{Path: "key"}, &document.Input{Path: "response"}
-	for i := range golds {
-		for _, d := range golds[i].Docs {
-			d.JSON = strings.Replace(d.JSON, `"id":"myTestCase"`, fmt.Sprintf(`"id":"%d"`, i), 1)
-			gold.Docs = append(gold.Docs, d)
-		}
-		for _, d := range preds[i].Docs {
-			d.JSON = strings.Replace(d.JSON, `"id":"myTestCase"`, fmt.Sprintf(`"id":"%d"`, i), 1)
-			pred.Docs = append(pred.Docs, d)
+	// One corpus of 77 documents, each pair under its own id, from the
+	// JSON documents the conll2012 adapter writes.
+	var gold, pred []string
+	for i, c := range loadCases(t, "extra-cases.json", 77) {
+		for _, side := range []struct {
+			file string
+			docs *[]string
+		}{{c.KeyFile, &gold}, {c.ResponseFile, &pred}} {
+			in, err := conll2012.Read(filepath.Join("../../testdata/coref/official", side.file))
+			require.NoError(t, err)
+			for _, d := range in.Docs {
+				*side.docs = append(*side.docs, strings.Replace(d.JSON, `"id":"myTestCase"`, fmt.Sprintf(`"id":"%d"`, i), 1))
+			}
 		}
 	}
-	// Each run on a fresh plan, several workers first: a plan that a
+	// Each run on a fresh spec, several workers first: a spec that a
 	// one-worker run has warmed up would hide a race on lazily built state.
-	results := map[int]*corpus.Result{}
+	results := map[int]*metricc.Result{}
 	for _, w := range []int{8, 4, 2, 1} {
-		res, err := plan(t, "coref").Score(gold, pred, corpus.Options{Workers: w})
+		res, err := load(t, "coref").Score(jsonLines("key", gold...), jsonLines("response", pred...), metricc.Options{Workers: w})
 		require.NoError(t, err)
 		results[w] = res
 	}

@@ -13,7 +13,7 @@ import (
 // remove_singletons on the official cases, recorded by
 // testdata/coref/coval_nosingletons.py.
 func TestCorefNoSingletons(t *testing.T) {
-	p := plan(t, "coref-nosingletons")
+	p := load(t, "coref-nosingletons")
 	data, err := os.ReadFile("../../testdata/coref/coval-nosingletons.json")
 	require.NoError(t, err)
 	var fixture struct {

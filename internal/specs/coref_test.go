@@ -1,33 +1,49 @@
 package specs_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/grammar"
-	"github.com/metricc/metricc/internal/specs"
-	"github.com/metricc/metricc/internal/typecheck"
+	"github.com/metricc/metricc"
 )
 
-// plan compiles a shipped spec.
-func plan(t testing.TB, name string) *corpus.Plan {
+// load compiles a shipped spec through the root package, as a program
+// using metricc does.
+func load(t testing.TB, name string, opts ...metricc.Option) *metricc.Spec {
 	t.Helper()
-	text, ok := specs.Lookup(name)
-	require.True(t, ok, name)
-	f, errs := grammar.Parse(name, text)
-	require.Nil(t, errs)
-	prog, errs := typecheck.Config{ReadFile: specs.ReadFile}.Check(f)
-	require.Nil(t, errs, "%v", errs)
-	p, err := corpusPlan(prog)
+	spec, err := metricc.Load(name, opts...)
+	require.NoError(t, err, name)
+	return spec
+}
+
+// jsonLines is a source of documents given as JSON texts, one per line.
+func jsonLines(name string, docs ...string) metricc.Source {
+	return metricc.Reader(name, strings.NewReader(strings.Join(docs, "\n")+"\n"), "jsonl")
+}
+
+// readFile is a source of the file at path in the named format, named
+// name in messages (a path shorter than the test's own, say).
+func readFile(t testing.TB, name, path, format string) metricc.Source {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	return p
+	return metricc.Reader(name, bytes.NewReader(data), format)
+}
+
+// byName indexes metric results by name.
+func byName(ms []*metricc.MetricResult) map[string]*metricc.MetricResult {
+	out := map[string]*metricc.MetricResult{}
+	for _, m := range ms {
+		out[m.Name] = m
+	}
+	return out
 }
 
 type officialCase struct {
@@ -77,7 +93,7 @@ func loadOfficial(t *testing.T) []officialCase {
 // expectations of the official scorer's test suite (CorefMetricTestConfig.pm)
 // and its raw counts, on every case but A7–A9 (duplicate mentions).
 func TestCorefOfficialCases(t *testing.T) {
-	p := plan(t, "coref")
+	p := load(t, "coref")
 	metricName := map[string]string{"muc": "muc", "bcub": "b3", "ceafm": "ceafm", "ceafe": "ceafe"}
 	checked := 0
 	for _, c := range loadOfficial(t) {
@@ -85,16 +101,9 @@ func TestCorefOfficialCases(t *testing.T) {
 			continue
 		}
 		t.Run(c.ID, func(t *testing.T) {
-			gold, err := document.ParseJSON("key", []byte(corefDoc(c.ID, c.Key)), "json")
+			res, err := p.Score(jsonLines("key", corefDoc(c.ID, c.Key)), jsonLines("response", corefDoc(c.ID, c.Response)), metricc.Options{Workers: 1})
 			require.NoError(t, err)
-			pred, err := document.ParseJSON("response", []byte(corefDoc(c.ID, c.Response)), "json")
-			require.NoError(t, err)
-			res, err := p.Score(gold, pred, corpus.Options{Workers: 1})
-			require.NoError(t, err)
-			got := map[string]*corpus.MetricResult{}
-			for _, r := range res.Metrics {
-				got[r.Name] = r
-			}
+			got := byName(res.Metrics)
 			for official, ours := range metricName {
 				want, ok := c.Expected[official]
 				if !ok {

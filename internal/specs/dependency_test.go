@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/metricc/metricc/internal/corpus"
+	"github.com/metricc/metricc"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -28,7 +28,7 @@ var dependencyWant = map[string]prf{
 
 // TestDependencySpec scores testdata/dependency with dependency.metric.
 func TestDependencySpec(t *testing.T) {
-	res := scoreTask(t, "dependency", corpus.Options{})
+	res := scoreTask(t, "dependency", metricc.Options{})
 	assert.Equal(t, 7, res.Documents)
 	assertPRF(t, "corpus", corpusPRF(res), dependencyWant)
 

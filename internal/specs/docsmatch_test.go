@@ -10,19 +10,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/metricc/metricc/internal/adapter/penman"
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/amrgen"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/document"
 )
 
-// readDocAMR reads Penman text with the docsmatch field, as metricc run does
-// for a spec that reads it.
-func readDocAMR(t *testing.T, name string, text []byte) *document.Input {
-	t.Helper()
-	in, err := penman.Format.ParseFields(name, bytes.NewReader(text), func(f string) bool { return f == "docprops" })
-	require.NoError(t, err)
-	return in
+// readDocAMR reads Penman text; the penman adapter writes the docsmatch
+// field (docprops) because docsmatch.metric reads it.
+func readDocAMR(name string, text []byte) metricc.Source {
+	return metricc.Reader(name, bytes.NewReader(text), "penman")
 }
 
 // TestDocSmatchAgainstDocSmatch joins the Little Prince pairs of the shared
@@ -59,7 +54,7 @@ func TestDocSmatchAgainstDocSmatch(t *testing.T) {
 			long[pair.Name][d] = pair.Counts[j]
 		}
 	}
-	p := plan(t, "docsmatch")
+	p := load(t, "docsmatch")
 	for _, pair := range fixture.Pairs {
 		t.Run(pair.Name, func(t *testing.T) {
 			k, err := strconv.Atoi(strings.TrimPrefix(pair.Name, "doc"))
@@ -67,9 +62,9 @@ func TestDocSmatchAgainstDocSmatch(t *testing.T) {
 			join := func(text []byte) []byte {
 				return []byte(strings.Join(amrgen.JoinDocs(amrgen.SplitAMRs(string(text)), k), "\n\n") + "\n")
 			}
-			gold := readDocAMR(t, "gold.amr", join(goldText))
-			pred := readDocAMR(t, "pred.amr", join(predText))
-			res, err := p.Score(gold, pred, corpus.Options{PerDoc: true, Workers: 1})
+			gold := readDocAMR("gold.amr", join(goldText))
+			pred := readDocAMR("pred.amr", join(predText))
+			res, err := p.Score(gold, pred, metricc.Options{PerDoc: true, Workers: 1})
 			require.NoError(t, err)
 			require.Len(t, res.PerDoc, len(pair.Counts))
 			var got, want float64
@@ -113,14 +108,14 @@ func TestDocSmatchCoref(t *testing.T) {
 	var fixture recordedCounts
 	readRecorded(t, "docsmatch-r4-coref.json", &fixture)
 	require.Len(t, fixture.Pairs, 3)
-	p := plan(t, "docsmatch")
+	p := load(t, "docsmatch")
 	for _, pair := range fixture.Pairs {
-		read := func(f string) *document.Input {
+		read := func(f string) metricc.Source {
 			text, err := os.ReadFile("../../testdata/amr/docsmatch/" + pair.Name + "/" + f)
 			require.NoError(t, err)
-			return readDocAMR(t, f, text)
+			return readDocAMR(f, text)
 		}
-		res, err := p.Score(read("gold.amr"), read("pred.amr"), corpus.Options{Workers: 1})
+		res, err := p.Score(read("gold.amr"), read("pred.amr"), metricc.Options{Workers: 1})
 		require.NoError(t, err)
 		for m, want := range [][3]float64{pair.Counts[0], pair.Coref[0]} {
 			s := res.Metrics[m].Sums

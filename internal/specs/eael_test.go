@@ -1,6 +1,7 @@
 package specs_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -10,13 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/grammar"
-	"github.com/metricc/metricc/internal/specs"
-	"github.com/metricc/metricc/internal/typecheck"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/metricc/metricc"
 )
 
 // eaelScenarios is the shared transcription of the unit test of BBN's
@@ -53,34 +51,52 @@ func readEAELScenarios(t *testing.T) []eaelScenario {
 // document's results: the unscaled argument and linking scores are the
 // values of arg and link, the scaled linking score link's recall, the
 // scaled (combined) score combined's value.
-func eaelValue(t *testing.T, metrics []*corpus.MetricResult, name string) float64 {
+func eaelValue(t *testing.T, metrics []*metricc.MetricResult, name string) float64 {
 	t.Helper()
-	byName := map[string]*corpus.MetricResult{}
-	for _, m := range metrics {
-		byName[m.Name] = m
-	}
+	m := byName(metrics)
 	switch name {
 	case "unscaledArgumentScore":
-		return byName["arg"].Value
+		return m["arg"].Value
 	case "unscaledLinkingScore":
-		return byName["link"].Value
+		return m["link"].Value
 	case "scaledLinkingScore":
-		return byName["link"].Recall
+		return m["link"].Recall
 	case "scaledScore":
-		return byName["combined"].Value
+		return m["combined"].Value
 	}
 	t.Fatalf("no metric for the scorer's %q", name)
 	return 0
 }
 
-func readScenarioDocs(t *testing.T, name string) (gold, pred *document.Input) {
-	t.Helper()
+// scenarioFiles are the gold and predicted JSON documents of a scenario.
+func scenarioFiles(name string) (gold, pred string) {
 	base := filepath.Join("..", "..", "testdata", "eael", "scenarios", strings.ReplaceAll(name, "/", "_"))
-	gold, err := document.ReadJSONFile(base+".gold.json", "auto")
+	return base + ".gold.json", base + ".pred.json"
+}
+
+// readScenarioDocs reads a scenario's documents.
+func readScenarioDocs(name string) (gold, pred metricc.Source) {
+	g, p := scenarioFiles(name)
+	return metricc.FileFormat(g, "json"), metricc.FileFormat(p, "json")
+}
+
+// jsonDocs reads the documents of a JSON file (an array of them, or one)
+// as JSON texts of one line each.
+func jsonDocs(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	pred, err = document.ReadJSONFile(base+".pred.json", "auto")
-	require.NoError(t, err)
-	return gold, pred
+	var docs []json.RawMessage
+	if err := json.Unmarshal(data, &docs); err != nil {
+		docs = []json.RawMessage{data}
+	}
+	out := make([]string, len(docs))
+	for i, d := range docs {
+		var line bytes.Buffer
+		require.NoError(t, json.Compact(&line, d), path)
+		out[i] = line.String()
+	}
+	return out
 }
 
 // TestEAELScenarios: every value the scorer's unit test asserts, on the
@@ -89,12 +105,12 @@ func readScenarioDocs(t *testing.T, name string) (gold, pred *document.Input) {
 // tolerance is 0.001, 0.0001 for the last scenario). Per document, as
 // the scorer's Result: test3/G_H_I's negative scores are not clipped.
 func TestEAELScenarios(t *testing.T) {
-	p := plan(t, "eael")
+	p := load(t, "eael")
 	asserted := 0
 	for _, sc := range readEAELScenarios(t) {
 		t.Run(sc.Name, func(t *testing.T) {
-			gold, pred := readScenarioDocs(t, sc.Name)
-			res, err := p.Score(gold, pred, corpus.Options{Workers: 1, PerDoc: true})
+			gold, pred := readScenarioDocs(sc.Name)
+			res, err := p.Score(gold, pred, metricc.Options{Workers: 1, PerDoc: true})
 			require.NoError(t, err)
 			require.Len(t, res.PerDoc, 1)
 			require.NotEmpty(t, sc.Expect)
@@ -118,16 +134,16 @@ func eaelTRFR(response string) string { return strings.TrimSuffix(response, "_pr
 // the normalizers are the distinct correct TRFRs of each key and the
 // distinct non-Generic TRFRs of each reference linking.
 func TestEAELCorpus(t *testing.T) {
-	var gold, pred document.Input
+	var gold, pred []string
 	var argSum, linkSum, argNorm, linkNorm float64
 	for _, sc := range readEAELScenarios(t) {
 		u, ok := sc.Expect["unscaledArgumentScore"]
 		if !ok {
 			continue
 		}
-		g, p := readScenarioDocs(t, sc.Name)
-		gold.Docs = append(gold.Docs, g.Docs...)
-		pred.Docs = append(pred.Docs, p.Docs...)
+		g, p := scenarioFiles(sc.Name)
+		gold = append(gold, jsonDocs(t, g)...)
+		pred = append(pred, jsonDocs(t, p)...)
 		argSum += max(0, u)
 		linkSum += sc.Expect["unscaledLinkingScore"]
 		correct := map[string]bool{}
@@ -145,9 +161,8 @@ func TestEAELCorpus(t *testing.T) {
 		}
 		linkNorm += float64(len(linked))
 	}
-	require.Len(t, gold.Docs, 13)
-	gold.Path, pred.Path = "gold", "pred"
-	res, err := plan(t, "eael").Score(&gold, &pred, corpus.Options{Workers: 2})
+	require.Len(t, gold, 13)
+	res, err := load(t, "eael").Score(jsonLines("gold", gold...), jsonLines("pred", pred...), metricc.Options{Workers: 2})
 	require.NoError(t, err)
 	arg, link, combined := res.Metric("arg"), res.Metric("link"), res.Metric("combined")
 	assert.InDelta(t, argSum, arg.Value, 1e-6)
@@ -163,20 +178,13 @@ func TestEAELCorpus(t *testing.T) {
 // TestEAELParams: --set beta and lambda change the value and the weight,
 // here on sampleTest (TP 2, FP 1, 3 correct TRFRs; linking 4/3 of 3).
 func TestEAELParams(t *testing.T) {
-	text, ok := specs.Lookup("eael")
-	require.True(t, ok)
-	f, errs := grammar.Parse("eael.metric", text)
-	require.Nil(t, errs)
-	prog, errs := typecheck.Config{ReadFile: specs.ReadFile, Params: map[string]float64{"beta": 1, "lambda": 1}}.Check(f)
-	require.Nil(t, errs)
-	p, err := corpusPlan(prog)
-	require.NoError(t, err)
-	gold, pred := readScenarioDocs(t, "sampleTest")
-	res, err := p.Score(gold, pred, corpus.Options{Workers: 1})
+	p := load(t, "eael", metricc.WithParam("beta", 1), metricc.WithParam("lambda", 1))
+	gold, pred := readScenarioDocs("sampleTest")
+	res, err := p.Score(gold, pred, metricc.Options{Workers: 1})
 	require.NoError(t, err)
 	assert.InDelta(t, 2-1.0, res.Metric("arg").Value, 1e-12)
 	assert.InDelta(t, (4.0/3)/3, res.Metric("combined").Value, 1e-12)
-	assert.Equal(t, []corpus.Param{{Name: "beta", Value: 1}, {Name: "lambda", Value: 1}}, res.Params)
+	assert.Equal(t, []metricc.Param{{Name: "beta", Value: 1}, {Name: "lambda", Value: 1}}, res.Params)
 }
 
 // linkF1 is the scorer's LinkF1 written out from its definition (item
@@ -258,9 +266,8 @@ func TestEAELLinkingBruteForce(t *testing.T) {
 		}
 		return out
 	}
-	p := plan(t, "eael")
-	var gold, pred document.Input
-	gold.Path, pred.Path = "gold", "pred"
+	p := load(t, "eael")
+	var gold, pred []any
 	var wantSum, wantK, wantS float64
 	perDoc := map[string][3]float64{}
 	for d := range 200 {
@@ -280,16 +287,10 @@ func TestEAELLinkingBruteForce(t *testing.T) {
 		id := fmt.Sprint(d)
 		perDoc[id] = [3]float64{sumF, float64(k), float64(s)}
 		wantSum, wantK, wantS = wantSum+sumF, wantK+float64(k), wantS+float64(s)
-		for _, side := range []struct {
-			in *document.Input
-			fs [][]string
-		}{{&gold, g}, {&pred, pr}} {
-			data, err := json.Marshal(map[string]any{"id": id, "args": []any{}, "frames": toJSON(side.fs)})
-			require.NoError(t, err)
-			side.in.Docs = append(side.in.Docs, document.Doc{Index: d, Line: d + 1, JSON: string(data)})
-		}
+		gold = append(gold, map[string]any{"id": id, "args": []any{}, "frames": toJSON(g)})
+		pred = append(pred, map[string]any{"id": id, "args": []any{}, "frames": toJSON(pr)})
 	}
-	res, err := p.Score(&gold, &pred, corpus.Options{Workers: 2, PerDoc: true})
+	res, err := p.Score(metricc.Values("gold", gold...), metricc.Values("pred", pred...), metricc.Options{Workers: 2, PerDoc: true})
 	require.NoError(t, err)
 	link := res.Metric("link")
 	assert.InDelta(t, wantSum, link.Value, 1e-9)
@@ -298,7 +299,7 @@ func TestEAELLinkingBruteForce(t *testing.T) {
 	assert.Less(t, wantSum/wantK, 0.8)
 	for _, d := range res.PerDoc {
 		want := perDoc[d.ID]
-		var got *corpus.MetricResult
+		var got *metricc.MetricResult
 		for _, m := range d.Metrics {
 			if m.Name == "link" {
 				got = m

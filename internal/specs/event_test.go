@@ -6,7 +6,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/metricc/metricc/internal/corpus"
+	"github.com/metricc/metricc"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -56,7 +56,7 @@ var eventWant = map[string]prf{
 
 // TestEventSpec scores testdata/event with event.metric.
 func TestEventSpec(t *testing.T) {
-	res := scoreTask(t, "event", corpus.Options{})
+	res := scoreTask(t, "event", metricc.Options{})
 	assert.Equal(t, 6, res.Documents)
 	assertPRF(t, "corpus", corpusPRF(res), eventWant)
 

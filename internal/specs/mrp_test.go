@@ -11,9 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/adapter/mrp"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/document"
 )
 
 // The MRP fixtures: inputs from mtool's repository (and constructed
@@ -78,26 +77,23 @@ func mtoolExact(t *testing.T) map[string]struct {
 	return out
 }
 
-func readMRP(t *testing.T, path string) *document.Input {
+// readMRP is a source of an MRP file of testdata/mrp, named in messages
+// by its path there.
+func readMRP(t *testing.T, path string) metricc.Source {
 	t.Helper()
-	f, err := os.Open(filepath.Join(mrpData, path))
-	require.NoError(t, err)
-	defer f.Close()
-	in, err := mrp.Parse(path, f)
-	require.NoError(t, err)
-	return in
+	return readFile(t, path, filepath.Join(mrpData, path), "mrp")
 }
 
-func scoreMRP(t *testing.T, spec, gold, pred string) *corpus.Result {
+func scoreMRP(t *testing.T, spec, gold, pred string) *metricc.Result {
 	t.Helper()
-	p := plan(t, spec)
-	res, err := p.Score(readMRP(t, gold), readMRP(t, pred), corpus.Options{PerDoc: true, Workers: 2})
+	p := load(t, spec)
+	res, err := p.Score(readMRP(t, gold), readMRP(t, pred), metricc.Options{PerDoc: true, Workers: 2})
 	require.NoError(t, err)
 	return res
 }
 
 // mrpCounts reads a result's per-type counts as mtool names them.
-func mrpCounts(t *testing.T, ms []*corpus.MetricResult) map[string]gsc {
+func mrpCounts(t *testing.T, ms []*metricc.MetricResult) map[string]gsc {
 	t.Helper()
 	out := map[string]gsc{}
 	for _, m := range ms {
@@ -211,25 +207,21 @@ func TestMRPFixtures(t *testing.T) {
 // graph scores as empty, a system graph without gold is not scored, a gold
 // graph without nodes counts nothing.
 func TestMRPConventions(t *testing.T) {
-	p := plan(t, "mrp")
-	g, s := readMRP(t, "constructed/gold.mrp"), readMRP(t, "constructed/system.mrp")
-	pairs, err := p.PairDocs(g, s, false)
+	p := load(t, "mrp")
+	var warnings []string
+	res, err := p.Score(readMRP(t, "constructed/gold.mrp"), readMRP(t, "constructed/system.mrp"),
+		metricc.Options{PerDoc: true, Warn: func(w string) { warnings = append(warnings, w) }})
 	require.NoError(t, err)
 	var ids []string
-	for _, pr := range pairs {
-		ids = append(ids, pr.ID)
+	for _, d := range res.PerDoc {
+		ids = append(ids, d.ID)
 	}
 	assert.Equal(t, []string{"eds/norm", "eds/diff", "eds/missing", "eds/emptygold", "eds/perm"}, ids)
 	assert.Equal(t, []string{
 		`constructed/gold.mrp: graph "eds/missing" (line 3) is not in constructed/system.mrp: scored against an empty prediction, as the MRP 2019 scorer does`,
 		`constructed/system.mrp: graph "eds/extra" (line 3) is not in constructed/gold.mrp: not scored, as the MRP 2019 scorer does`,
-	}, s.Warnings)
-	var warnings []string
-	res, err := p.Score(readMRP(t, "constructed/gold.mrp"), readMRP(t, "constructed/system.mrp"),
-		corpus.Options{PerDoc: true, Warn: func(w string) { warnings = append(warnings, w) }})
-	require.NoError(t, err)
-	assert.Equal(t, append(s.Warnings,
-		`constructed/gold.mrp: graph "eds/emptygold" (line 4): the gold scores 0 against itself: left out of all (micro(gold)), whatever the prediction has`), warnings)
+		`constructed/gold.mrp: graph "eds/emptygold" (line 4): the gold scores 0 against itself: left out of all (micro(gold)), whatever the prediction has`,
+	}, warnings)
 	// The empty gold's pair still has its own sums; the corpus leaves it out.
 	assert.Equal(t, gsc{0, 3, 0}, mrpCounts(t, res.PerDoc[3].Metrics)["all"])
 	assert.Equal(t, gsc{36, 32, 29}, mrpCounts(t, res.Metrics)["all"])
@@ -299,29 +291,37 @@ func TestSmatchOnMRP(t *testing.T) {
 // several correspondences are optimal, the breakdown breaks the tie by its
 // key order, not by the order of the tuples.
 func TestMRPElementOrder(t *testing.T) {
-	p := plan(t, "mrp")
+	p := load(t, "mrp")
+	input := inputType(t, "mrp")
 	rng := rand.New(rand.NewPCG(7, 8))
-	g0, s0 := readMRP(t, "data/sample/eds/wsj.mrp"), readMRP(t, "data/score/eds/wsj.pet.mrp")
-	shuffle := func(in *document.Input) *document.Input {
+	gold, system := "data/sample/eds/wsj.mrp", "data/score/eds/wsj.pet.mrp"
+	// shuffle reads an MRP file through the adapter and shuffles the
+	// tuples of each of its documents.
+	shuffle := func(path string) metricc.Source {
+		f, err := os.Open(filepath.Join(mrpData, path))
+		require.NoError(t, err)
+		defer f.Close()
+		in, err := mrp.Parse(path, f)
+		require.NoError(t, err)
 		var docs []any
 		for _, d := range in.Docs {
 			var v any
 			require.NoError(t, json.Unmarshal([]byte(d.JSON), &v))
-			docs = append(docs, shuffleValue(rng, v, p.Pair.Prog.Input))
+			docs = append(docs, shuffleValue(rng, v, input))
 		}
-		data, err := json.Marshal(docs)
-		require.NoError(t, err)
-		out, err := document.ParseJSON(in.Path, data, "json")
-		require.NoError(t, err)
-		out.Unpaired = in.Unpaired
-		return out
+		return metricc.Values(path, docs...)
 	}
-	want, err := p.Score(g0, s0, corpus.Options{PerDoc: true})
+	want, err := p.Score(readMRP(t, gold), readMRP(t, system), metricc.Options{PerDoc: true})
 	require.NoError(t, err)
 	for round := range 3 {
-		got, err := p.Score(shuffle(g0), shuffle(s0), corpus.Options{PerDoc: true})
+		// The shuffled documents are plain JSON, without the mrp format's
+		// convention for a gold graph the system lacks (scored against an
+		// empty prediction): AllowMissing says the same.
+		got, err := p.Score(shuffle(gold), shuffle(system), metricc.Options{PerDoc: true, AllowMissing: true})
 		require.NoError(t, err)
+		require.Len(t, got.PerDoc, len(want.PerDoc))
 		for d := range want.PerDoc {
+			require.Equal(t, want.PerDoc[d].ID, got.PerDoc[d].ID)
 			for m, w := range want.PerDoc[d].Metrics {
 				g := got.PerDoc[d].Metrics[m]
 				require.Equal(t, w.Sums.PredGold, g.Sums.PredGold, "round %d %s %s", round, want.PerDoc[d].ID, w.Name)

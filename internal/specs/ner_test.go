@@ -11,8 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/metricc/metricc/internal/adapter/bio"
-	"github.com/metricc/metricc/internal/corpus"
+	"github.com/metricc/metricc"
 )
 
 // nerReference is testdata/ner/reference.json: what conlleval (2004-01-26)
@@ -65,19 +64,12 @@ func loadNERReference(t *testing.T) nerReference {
 
 // scoreNER scores a gold and a prediction file of testdata/ner, read
 // through the bio adapter, with the shipped ner spec.
-func scoreNER(t *testing.T, gold, pred string) map[string]*corpus.MetricResult {
+func scoreNER(t *testing.T, gold, pred string) map[string]*metricc.MetricResult {
 	t.Helper()
-	g, err := bio.Read(filepath.Join("../../testdata/ner", gold))
+	res, err := load(t, "ner").Score(metricc.FileFormat(filepath.Join("../../testdata/ner", gold), "bio"),
+		metricc.FileFormat(filepath.Join("../../testdata/ner", pred), "bio"), metricc.Options{Workers: 2})
 	require.NoError(t, err)
-	p, err := bio.Read(filepath.Join("../../testdata/ner", pred))
-	require.NoError(t, err)
-	res, err := plan(t, "ner").Score(g, p, corpus.Options{Workers: 2})
-	require.NoError(t, err)
-	out := map[string]*corpus.MetricResult{}
-	for _, m := range res.Metrics {
-		out[m.Name] = m
-	}
-	return out
+	return byName(res.Metrics)
 }
 
 // pct prints a fraction as conlleval does ("%6.2f" of the percentage,
@@ -91,7 +83,7 @@ func pct(num, den float64) string {
 
 // checkConlleval compares the ner and accuracy metrics with conlleval's
 // printout: every count to the unit, every percentage as printed.
-func checkConlleval(t *testing.T, name string, got map[string]*corpus.MetricResult, want *conllevalOut) {
+func checkConlleval(t *testing.T, name string, got map[string]*metricc.MetricResult, want *conllevalOut) {
 	t.Helper()
 	ner, acc := got["ner"], got["accuracy"]
 	assert.Equal(t, float64(want.Correct), ner.Sums.PredGold, "%s: correct", name)
@@ -103,7 +95,7 @@ func checkConlleval(t *testing.T, name string, got map[string]*corpus.MetricResu
 	assert.Equal(t, want.Precision, fmt.Sprintf("%.2f", 100*ner.Precision), "%s: precision", name)
 	assert.Equal(t, want.Recall, fmt.Sprintf("%.2f", 100*ner.Recall), "%s: recall", name)
 	assert.Equal(t, want.F1, fmt.Sprintf("%.2f", 100*ner.F1), "%s: F1", name)
-	rows := map[string]*corpus.MetricResult{}
+	rows := map[string]*metricc.MetricResult{}
 	for _, r := range ner.By {
 		rows[r.Name] = r
 	}
@@ -123,7 +115,7 @@ func checkConlleval(t *testing.T, name string, got map[string]*corpus.MetricResu
 
 // checkSeqeval compares a metric with one of seqeval's reports: every
 // number to 1e-12, the support as the gold count.
-func checkSeqeval(t *testing.T, name string, got *corpus.MetricResult, want seqevalReport) {
+func checkSeqeval(t *testing.T, name string, got *metricc.MetricResult, want seqevalReport) {
 	t.Helper()
 	require.Empty(t, want.Error, name)
 	assert.InDelta(t, want.Micro.Precision, got.Precision, 1e-12, "%s: precision", name)
@@ -248,22 +240,16 @@ func TestNERRandomAgainstConlleval(t *testing.T) {
 		}
 		return false
 	}
-	p := plan(t, "ner")
+	p := load(t, "ner")
 	compared := 0
 	for i, c := range ref.Conlleval {
 		if joins(c.Gold) || joins(c.Pred) {
 			continue
 		}
-		g, err := bio.Parse("gold", []byte(text(c.Gold)))
+		res, err := p.Score(metricc.Reader("gold", strings.NewReader(text(c.Gold)), "bio"),
+			metricc.Reader("pred", strings.NewReader(text(c.Pred)), "bio"), metricc.Options{Workers: 1})
 		require.NoError(t, err)
-		pr, err := bio.Parse("pred", []byte(text(c.Pred)))
-		require.NoError(t, err)
-		res, err := p.Score(g, pr, corpus.Options{Workers: 1})
-		require.NoError(t, err)
-		got := map[string]*corpus.MetricResult{}
-		for _, m := range res.Metrics {
-			got[m.Name] = m
-		}
+		got := byName(res.Metrics)
 		ner, acc := got["ner"].Sums, got["accuracy"].Sums
 		assert.Equal(t, [5]float64{float64(c.Tokens), float64(c.Phrases), float64(c.Found), float64(c.Correct), float64(c.Tokens)},
 			[5]float64{acc.GoldGold, ner.GoldGold, ner.PredPred, ner.PredGold, acc.PredPred}, "document pair %d", i)

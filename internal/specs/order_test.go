@@ -9,9 +9,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/adapter"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/document"
+	"github.com/metricc/metricc/internal/grammar"
+	"github.com/metricc/metricc/internal/specs"
+	"github.com/metricc/metricc/internal/typecheck"
 	"github.com/metricc/metricc/internal/typecheck/types"
 )
 
@@ -30,29 +32,27 @@ func TestElementOrder(t *testing.T) {
 	}
 	for name, f := range files {
 		t.Run(name, func(t *testing.T) {
-			p := plan(t, name)
-			read := func(path string, shuffle bool) *document.Input {
-				in, err := adapter.Read(filepath.Join("..", "..", "testdata", path), adapter.Auto)
-				require.NoError(t, err)
+			p := load(t, name)
+			input := inputType(t, name)
+			read := func(path string, shuffle bool) metricc.Source {
+				path = filepath.Join("..", "..", "testdata", path)
 				if !shuffle {
-					return in
+					return metricc.File(path)
 				}
+				in, err := adapter.Read(path, adapter.Auto)
+				require.NoError(t, err)
 				var docs []any
 				for _, d := range in.Docs {
 					var v any
 					require.NoError(t, json.Unmarshal([]byte(d.JSON), &v))
-					docs = append(docs, shuffleValue(rng, v, p.Pair.Prog.Input))
+					docs = append(docs, shuffleValue(rng, v, input))
 				}
-				data, err := json.Marshal(docs)
-				require.NoError(t, err)
-				out, err := document.ParseJSON(path, data, "json")
-				require.NoError(t, err)
-				return out
+				return metricc.Values(path, docs...)
 			}
-			want, err := p.Score(read(f[0], false), read(f[1], false), corpus.Options{PerDoc: true, AllowMissing: true})
+			want, err := p.Score(read(f[0], false), read(f[1], false), metricc.Options{PerDoc: true, AllowMissing: true})
 			require.NoError(t, err)
 			for round := range 5 {
-				got, err := p.Score(read(f[0], true), read(f[1], true), corpus.Options{PerDoc: true, AllowMissing: true})
+				got, err := p.Score(read(f[0], true), read(f[1], true), metricc.Options{PerDoc: true, AllowMissing: true})
 				require.NoError(t, err)
 				for d := range want.PerDoc {
 					for m, w := range want.PerDoc[d].Metrics {
@@ -67,6 +67,22 @@ func TestElementOrder(t *testing.T) {
 			}
 		})
 	}
+}
+
+// inputType is the input type of a shipped spec: which arrays of its
+// documents are sets or bags (shuffled) and which are sequences. The
+// checker alone knows it, so it is read from there; every score goes
+// through the root package.
+func inputType(t *testing.T, name string) *types.Record {
+	t.Helper()
+	text, ok := specs.Lookup(name)
+	require.True(t, ok, name)
+	f, errs := grammar.Parse(name+".metric", text)
+	require.Nil(t, errs)
+	prog, errs := typecheck.Config{ReadFile: specs.ReadFile}.Check(f)
+	require.Nil(t, errs)
+	require.NotNil(t, prog.Input, name)
+	return prog.Input
 }
 
 // shuffleValue permutes the elements of every set and bag in v, a JSON

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/metricc/metricc/internal/corpus"
+	"github.com/metricc/metricc"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -58,7 +58,7 @@ var iterxSubset = map[string][4]float64{
 
 // TestReeSpec scores testdata/ree with ree.metric.
 func TestReeSpec(t *testing.T) {
-	res := scoreTask(t, "ree", corpus.Options{})
+	res := scoreTask(t, "ree", metricc.Options{})
 	assert.Equal(t, 13, res.Documents)
 	assertPRF(t, "corpus", corpusPRF(res), reeWant)
 

@@ -10,10 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/metricc/metricc/internal/corpus"
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
-	"github.com/metricc/metricc/internal/specs"
 )
 
 // ---- helpers shared by the task spec tests (relation, dependency, event,
@@ -47,24 +45,21 @@ func (v prf) String() string { return fmt.Sprintf("P=%.6f R=%.6f F=%.6f", v.P, v
 
 // scoreTask scores testdata/<task>/gold.json against pred.json with the
 // shipped spec <task>, keeping per-document results.
-func scoreTask(t *testing.T, task string, opts corpus.Options) *corpus.Result {
+func scoreTask(t *testing.T, task string, opts metricc.Options) *metricc.Result {
 	t.Helper()
-	p := plan(t, task)
-	gold, err := document.ReadJSONFile(filepath.Join("..", "..", "testdata", task, "gold.json"), "auto")
-	require.NoError(t, err)
-	pred, err := document.ReadJSONFile(filepath.Join("..", "..", "testdata", task, "pred.json"), "auto")
-	require.NoError(t, err)
+	p := load(t, task)
 	opts.PerDoc = true
 	if opts.Workers == 0 {
 		opts.Workers = 2
 	}
-	res, err := p.Score(gold, pred, opts)
+	res, err := p.Score(metricc.FileFormat(filepath.Join("..", "..", "testdata", task, "gold.json"), "json"),
+		metricc.FileFormat(filepath.Join("..", "..", "testdata", task, "pred.json"), "json"), opts)
 	require.NoError(t, err)
 	return res
 }
 
 // corpusPRF returns the corpus P, R and F1 of every metric.
-func corpusPRF(res *corpus.Result) map[string]prf {
+func corpusPRF(res *metricc.Result) map[string]prf {
 	out := map[string]prf{}
 	for _, m := range res.Metrics {
 		out[m.Name] = prf{m.Precision, m.Recall, m.F1}
@@ -73,7 +68,7 @@ func corpusPRF(res *corpus.Result) map[string]prf {
 }
 
 // docPRF returns the P, R and F1 of every metric on one document.
-func docPRF(t *testing.T, res *corpus.Result, id string) map[string]prf {
+func docPRF(t *testing.T, res *metricc.Result, id string) map[string]prf {
 	t.Helper()
 	for _, d := range res.PerDoc {
 		if d.ID == id {
@@ -90,13 +85,13 @@ func docPRF(t *testing.T, res *corpus.Result, id string) map[string]prf {
 
 // subsetPRF is the micro P, R and F1 of each metric over some documents,
 // from their per-document sums.
-func subsetPRF(t *testing.T, res *corpus.Result, ids []string) map[string]prf {
+func subsetPRF(t *testing.T, res *metricc.Result, ids []string) map[string]prf {
 	t.Helper()
 	want := map[string]bool{}
 	for _, id := range ids {
 		want[id] = true
 	}
-	sums := map[string]*eval.Sums{}
+	sums := map[string]*metricc.Sums{}
 	found := 0
 	for _, d := range res.PerDoc {
 		if !want[d.ID] {
@@ -106,7 +101,7 @@ func subsetPRF(t *testing.T, res *corpus.Result, ids []string) map[string]prf {
 		for _, m := range d.Metrics {
 			s := sums[m.Name]
 			if s == nil {
-				s = &eval.Sums{}
+				s = &metricc.Sums{}
 				sums[m.Name] = s
 			}
 			s.PredGold += m.Sums.PredGold
@@ -232,7 +227,7 @@ var relationWant = map[string]prf{
 
 // TestRelationSpec scores testdata/relation with relation.metric.
 func TestRelationSpec(t *testing.T) {
-	res := scoreTask(t, "relation", corpus.Options{})
+	res := scoreTask(t, "relation", metricc.Options{})
 	assert.Equal(t, 6, res.Documents)
 	assertPRF(t, "corpus", corpusPRF(res), relationWant)
 
@@ -286,9 +281,9 @@ func TestRelationBruteForce(t *testing.T) {
 // of each task spec against itself: the documented input shape must read,
 // and every metric must be 1.
 func TestTaskSpecExamples(t *testing.T) {
-	for _, name := range []string{"relation", "dependency", "event", "ree", "scirex", "templates", "mrp", "edm", "eael", "conll16", "ud", "ner", "amr-fine", "docsmatch"} {
+	for _, name := range []string{"anls", "relation", "dependency", "event", "ree", "scirex", "templates", "mrp", "edm", "eael", "conll16", "ud", "ner", "amr-fine", "docsmatch"} {
 		t.Run(name, func(t *testing.T) {
-			text, ok := specs.Lookup(name)
+			text, ok := metricc.ShippedSource(name)
 			require.True(t, ok)
 			var example strings.Builder
 			for _, line := range strings.Split(text, "\n") {
@@ -299,13 +294,12 @@ func TestTaskSpecExamples(t *testing.T) {
 				}
 			}
 			require.True(t, json.Valid([]byte(example.String())), "example of %s: %s", name, example.String())
-			in, err := document.ParseJSON("example", []byte(example.String()), "json")
-			require.NoError(t, err)
-			res, err := plan(t, name).Score(in, in, corpus.Options{Workers: 1})
+			res, err := load(t, name).Score(metricc.Reader("example", strings.NewReader(example.String()), "json"),
+				metricc.Reader("example", strings.NewReader(example.String()), "json"), metricc.Options{Workers: 1})
 			require.NoError(t, err)
 			require.NotEmpty(t, res.Metrics)
 			for _, m := range res.Metrics {
-				if m.Kind == eval.KindCorpusValue {
+				if m.Kind == metricc.KindCorpusValue {
 					assert.Equal(t, 1.0, m.Value, m.Name)
 					continue
 				}
@@ -319,14 +313,7 @@ func TestTaskSpecExamples(t *testing.T) {
 // marshals to one JSON document) with the shipped spec name.
 func scoreValues(t *testing.T, name string, gold, pred []any) map[string]prf {
 	t.Helper()
-	parse := func(file string, docs []any) *document.Input {
-		data, err := json.Marshal(docs)
-		require.NoError(t, err)
-		in, err := document.ParseJSON(file, data, "json")
-		require.NoError(t, err)
-		return in
-	}
-	res, err := plan(t, name).Score(parse("gold", gold), parse("pred", pred), corpus.Options{Workers: 2})
+	res, err := load(t, name).Score(metricc.Values("gold", gold...), metricc.Values("pred", pred...), metricc.Options{Workers: 2})
 	require.NoError(t, err)
 	return corpusPRF(res)
 }

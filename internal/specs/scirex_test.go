@@ -6,7 +6,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/metricc/metricc/internal/corpus"
+	"github.com/metricc/metricc"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,7 +34,7 @@ var scirexWant = map[string]prf{
 
 // TestScirexSpec scores testdata/scirex with scirex.metric.
 func TestScirexSpec(t *testing.T) {
-	res := scoreTask(t, "scirex", corpus.Options{})
+	res := scoreTask(t, "scirex", metricc.Options{})
 	assert.Equal(t, 11, res.Documents)
 	whole := corpusPRF(res)
 	assertPRF(t, "corpus", map[string]prf{"scirex_micro": whole["scirex_micro"]}, scirexWant)
@@ -63,7 +63,7 @@ func TestScirexSpec(t *testing.T) {
 	assert.Equal(t, "macro(gold)", res.Metrics[0].Average)
 
 	// A metric that declares its aggregation keeps it under --macro.
-	macro := scoreTask(t, "scirex", corpus.Options{Macro: true})
+	macro := scoreTask(t, "scirex", metricc.Options{Macro: true})
 	assertPRF(t, "macro", corpusPRF(macro), map[string]prf{"scirex": meanPRF(perDoc, withGold), "scirex_micro": counts(5, 11, 10)})
 
 	// SciREX's scorer (scirex_relation_evaluate.py, README) on the

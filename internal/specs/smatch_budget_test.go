@@ -11,13 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/metricc/metricc/internal/adapter/penman"
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/amrgen"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/eval"
-	"github.com/metricc/metricc/internal/grammar"
-	"github.com/metricc/metricc/internal/solver"
-	"github.com/metricc/metricc/internal/typecheck"
 )
 
 // writePair writes a generated pair as gold and predicted Penman files.
@@ -29,35 +24,35 @@ func writePair(t *testing.T, p amrgen.Pair) (gold, pred string) {
 	return gold, pred
 }
 
-// TestSmatchPathological: the pairs of issue 8. A 5,000-node chain and a
-// 1,000-leaf star against themselves are proven at once (no node), 60-node
-// one-concept graphs stop at the work budget with a gap, deterministically,
-// and an interrupt stops them as such.
+// TestSmatchPathological: amrgen's pathological pairs. A 5,000-node chain
+// and a 1,000-leaf star against themselves are proven at once (no node),
+// 60-node one-concept graphs stop at the work budget with a gap,
+// deterministically, and an interrupt stops them as such.
 func TestSmatchPathological(t *testing.T) {
-	p := plan(t, "smatch")
+	p := load(t, "smatch")
 	fixed := amrgen.Fixed()
 	for _, name := range []string{"chain5000", "star1000"} {
 		gold, pred := writePair(t, fixed[name])
-		res := scoreAMR(t, p, gold, pred, corpus.Options{})
+		res := scoreAMR(t, p, gold, pred, metricc.Options{})
 		m := res.Metrics[0]
 		assert.Equal(t, 1.0, m.F1, name)
-		assert.Equal(t, eval.SearchStats{Pairs: 1, Proven: 1}, m.Sums.Search, name)
+		assert.Equal(t, metricc.SearchStats{Pairs: 1, Proven: 1}, m.Sums.Search, name)
 	}
 	gold, pred := writePair(t, fixed["onecon60"])
 	stop := make(chan struct{})
 	close(stop)
 	for _, tt := range []struct {
 		name    string
-		opts    corpus.Options
+		opts    metricc.Options
 		matched float64
-		want    eval.SearchStats
+		want    metricc.SearchStats
 	}{
 		// smatch -r 4 finds 88 (recorded in testdata/amr/pathological.json).
-		{"work", corpus.Options{Search: solver.Limits{MaxWork: 1e8}}, 96, eval.SearchStats{Pairs: 1, MaxGap: 9}},
+		{"work", metricc.Options{Search: metricc.SearchLimits{MaxWork: 1e8}}, 96, metricc.SearchStats{Pairs: 1, MaxGap: 9}},
 		// Not expanded: the linear-time heuristics alone (weaker here
 		// than smatch's, which has all candidate pairs).
-		{"pairs", corpus.Options{Search: solver.Limits{MaxPairs: 1}}, 83, eval.SearchStats{Pairs: 1, MaxGap: 36}},
-		{"interrupt", corpus.Options{Search: solver.Limits{Stop: stop}}, 80, eval.SearchStats{Pairs: 1, MaxGap: 39, Interrupted: 1}},
+		{"pairs", metricc.Options{Search: metricc.SearchLimits{MaxPairs: 1}}, 83, metricc.SearchStats{Pairs: 1, MaxGap: 36}},
+		{"interrupt", metricc.Options{Search: metricc.SearchLimits{Stop: stop}}, 80, metricc.SearchStats{Pairs: 1, MaxGap: 39, Interrupted: 1}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			res := scoreAMR(t, p, gold, pred, tt.opts)
@@ -81,11 +76,7 @@ func TestLatentPairBudget(t *testing.T) {
 type Doc  { id: string, props: set<Prop> }
 input Doc
 metric m = F->[props](delta)`
-	f, errs := grammar.Parse("m.metric", src)
-	require.Nil(t, errs)
-	prog, errs := typecheck.Check(f)
-	require.Nil(t, errs)
-	p, err := corpusPlan(prog)
+	p, err := metricc.Compile("m.metric", src)
 	require.NoError(t, err)
 	gold, pred := writePair(t, amrgen.Fixed()["near60"])
 	for _, tt := range []struct {
@@ -93,7 +84,7 @@ metric m = F->[props](delta)`
 		proven int
 		gap    float64
 	}{{0, 10, 0}, {1, 0, math.Inf(1)}} {
-		res := scoreAMR(t, p, gold, pred, corpus.Options{Search: solver.Limits{MaxPairs: tt.pairs}})
+		res := scoreAMR(t, p, gold, pred, metricc.Options{Search: metricc.SearchLimits{MaxPairs: tt.pairs}})
 		st := res.Metrics[0].Sums.Search
 		assert.Equal(t, tt.proven, st.Proven, "MaxPairs %d", tt.pairs)
 		assert.Equal(t, tt.gap, st.MaxGap, "MaxPairs %d", tt.pairs)
@@ -102,15 +93,11 @@ metric m = F->[props](delta)`
 
 // TestSmatchWorkers: the same budgeted results with one worker or two.
 func TestSmatchWorkers(t *testing.T) {
-	p := plan(t, "smatch")
+	p := load(t, "smatch")
 	gold, pred := writePair(t, amrgen.Fixed()["near200"])
-	g, err := penman.Read(gold)
-	require.NoError(t, err)
-	pr, err := penman.Read(pred)
-	require.NoError(t, err)
-	var sums []eval.Sums
+	var sums []metricc.Sums
 	for _, w := range []int{1, 2} {
-		res, err := p.Score(g, pr, corpus.Options{PerDoc: true, Workers: w, Search: solver.Limits{MaxWork: 1e6}})
+		res, err := p.Score(metricc.FileFormat(gold, "penman"), metricc.FileFormat(pred, "penman"), metricc.Options{PerDoc: true, Workers: w, Search: metricc.SearchLimits{MaxWork: 1e6}})
 		require.NoError(t, err)
 		for _, d := range res.PerDoc {
 			sums = append(sums, d.Metrics[0].Sums)
@@ -126,7 +113,7 @@ func TestSmatchWorkers(t *testing.T) {
 // metricc matches at least as many triples as smatch found. The one-concept
 // pair runs with a small budget (10^8 units), the others with the default.
 func TestSmatchPathologicalAgainstSmatch(t *testing.T) {
-	p := plan(t, "smatch")
+	p := load(t, "smatch")
 	var fixture recordedCounts
 	readRecorded(t, "smatch-r4-pathological.json", &fixture)
 	require.Len(t, fixture.Pairs, 4)
@@ -134,9 +121,9 @@ func TestSmatchPathologicalAgainstSmatch(t *testing.T) {
 	for _, pair := range fixture.Pairs {
 		t.Run(pair.Name, func(t *testing.T) {
 			gold, pred := writePair(t, fixed[pair.Name])
-			opts := corpus.Options{PerDoc: true}
+			opts := metricc.Options{PerDoc: true}
 			if pair.Name == "onecon60" {
-				opts.Search = solver.Limits{MaxWork: 1e8}
+				opts.Search = metricc.SearchLimits{MaxWork: 1e8}
 			}
 			res := scoreAMR(t, p, gold, pred, opts)
 			require.Len(t, res.PerDoc, len(pair.Counts))
@@ -165,7 +152,7 @@ func TestSmatchDocsAgainstSmatch(t *testing.T) {
 	var fixture recordedCounts
 	readRecorded(t, "smatch-r4-docs.json", &fixture)
 	require.Len(t, fixture.Pairs, 2)
-	p := plan(t, "smatch")
+	p := load(t, "smatch")
 	for _, pair := range fixture.Pairs {
 		t.Run(pair.Name, func(t *testing.T) {
 			k, err := strconv.Atoi(strings.TrimPrefix(pair.Name, "doc"))
@@ -175,7 +162,7 @@ func TestSmatchDocsAgainstSmatch(t *testing.T) {
 				Pred: amrgen.JoinDocs(amrgen.SplitAMRs(string(predText)), k)[:1],
 			}
 			gold, pred := writePair(t, doc)
-			s := scoreAMR(t, p, gold, pred, corpus.Options{}).Metrics[0].Sums
+			s := scoreAMR(t, p, gold, pred, metricc.Options{}).Metrics[0].Sums
 			want := pair.Counts[0]
 			assert.Equal(t, want[1], s.PredPred)
 			assert.Equal(t, want[2], s.GoldGold)

@@ -9,21 +9,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/metricc/metricc/internal/adapter/penman"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc"
 )
 
 const amrCases = "../adapter/penman/testdata/cases"
 
-func scoreAMR(t *testing.T, p *corpus.Plan, gold, pred string, opts corpus.Options) *corpus.Result {
+// scoreAMR scores two files of AMRs in the penman format on one worker.
+func scoreAMR(t *testing.T, p *metricc.Spec, gold, pred string, opts metricc.Options) *metricc.Result {
 	t.Helper()
-	g, err := penman.Read(gold)
-	require.NoError(t, err)
-	pr, err := penman.Read(pred)
-	require.NoError(t, err)
 	opts.Workers = 1
-	res, err := p.Score(g, pr, opts)
+	res, err := p.Score(metricc.FileFormat(gold, "penman"), metricc.FileFormat(pred, "penman"), opts)
 	require.NoError(t, err)
 	return res
 }
@@ -57,7 +52,7 @@ type recordedCounts struct {
 // totals are equal (no AMR there repeats a triple), the matched triples
 // are never fewer, and every pair's optimum is proven.
 func TestSmatchAgainstSmatch(t *testing.T) {
-	p := plan(t, "smatch")
+	p := load(t, "smatch")
 	var fixture struct {
 		Pairs []struct {
 			Name, Pred, Gold string
@@ -68,7 +63,7 @@ func TestSmatchAgainstSmatch(t *testing.T) {
 	require.Len(t, fixture.Pairs, 5)
 	total := 0
 	for _, pair := range fixture.Pairs {
-		res := scoreAMR(t, p, filepath.Join(amrCases, pair.Gold), filepath.Join(amrCases, pair.Pred), corpus.Options{PerDoc: true})
+		res := scoreAMR(t, p, filepath.Join(amrCases, pair.Gold), filepath.Join(amrCases, pair.Pred), metricc.Options{PerDoc: true})
 		require.Len(t, res.PerDoc, len(pair.Counts), pair.Name)
 		better := 0
 		for i, d := range res.PerDoc {
@@ -93,33 +88,32 @@ func TestSmatchAgainstSmatch(t *testing.T) {
 
 // TestSmatchWorkedExample is Cai and Knight's example (the paper's and
 // metametric's test): the best variable map pairs a-x, b-y, c-z and
-// matches 4 triples of 6 predicted and 5 gold: P = 2/3, R = 4/5, F = 8/11.
+// matches 4 triples of 6 predicted and 5 gold, P = 2/3 and R = 4/5 in the
+// paper. smatch also counts a TOP triple on each side, which matches (a and
+// x are the roots), so smatch, and this spec, find 5 of 7 predicted and 6
+// gold: P = 5/7, R = 5/6.
 func TestSmatchWorkedExample(t *testing.T) {
-	p := plan(t, "smatch")
+	p := load(t, "smatch")
 	dir := t.TempDir()
 	pred := filepath.Join(dir, "pred.amr")
 	gold := filepath.Join(dir, "gold.amr")
 	// smatch's TOP triple adds one to each side, and matches (a-x are roots).
 	require.NoError(t, os.WriteFile(pred, []byte("(a / want-01 :ARG0 (b / boy) :ARG1 (c / go-01 :ARG0 b))\n"), 0o644))
 	require.NoError(t, os.WriteFile(gold, []byte("(x / want-01 :ARG0 (y / boy) :ARG1 (z / football))\n"), 0o644))
-	m := scoreAMR(t, p, gold, pred, corpus.Options{}).Metrics[0]
-	assert.Equal(t, eval.Sums{PredGold: 5, PredPred: 7, GoldGold: 6, PredGoldRecall: 5, Search: m.Sums.Search}, m.Sums)
+	m := scoreAMR(t, p, gold, pred, metricc.Options{}).Metrics[0]
+	assert.Equal(t, metricc.Sums{PredGold: 5, PredPred: 7, GoldGold: 6, PredGoldRecall: 5, Search: m.Sums.Search}, m.Sums)
 	assert.InDelta(t, 5.0/7, m.Precision, 1e-12)
 	assert.InDelta(t, 5.0/6, m.Recall, 1e-12)
 }
 
-// TestSmatchSelfMatch scores every gold AMR against itself: exactly 1.
+// TestSmatchSelfMatch scores every gold AMR of the Little Prince bank,
+// releases 1.6 and 3.0 (release 1.6's training and test sections are
+// within it), against itself: exactly 1.
 func TestSmatchSelfMatch(t *testing.T) {
-	p := plan(t, "smatch")
-	files := []string{"../../testdata/amr/amr-bank-struct-v1.6-test.txt"}
-	// The larger gold files are read from the shared cases when present.
-	if more, _ := filepath.Glob("../../../shared/cases/amr/gold/lpp/*.txt"); len(more) > 0 {
-		files = more
-	} else {
-		t.Log("../../../shared/cases/amr/gold not found: self-matching the copy in testdata only")
-	}
-	for _, f := range files {
-		res := scoreAMR(t, p, f, f, corpus.Options{})
+	p := load(t, "smatch")
+	for _, f := range []string{"../../testdata/amr/amr-bank-struct-v1.6.txt", "../../testdata/amr/amr-bank-struct-v3.0.txt"} {
+		res := scoreAMR(t, p, f, f, metricc.Options{})
+		require.Equal(t, 1562, res.Documents, f)
 		m := res.Metrics[0]
 		assert.Equal(t, 1.0, m.Precision, f)
 		assert.Equal(t, 1.0, m.Recall, f)

@@ -3,7 +3,7 @@ package specs_test
 import (
 	"testing"
 
-	"github.com/metricc/metricc/internal/corpus"
+	"github.com/metricc/metricc"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -11,8 +11,8 @@ import (
 // TestTemplatesSpec scores testdata/templates with templates.metric,
 // against the hand computation of testdata/templates/README.md.
 func TestTemplatesSpec(t *testing.T) {
-	res := scoreTask(t, "templates", corpus.Options{})
-	sums := func(r *corpus.MetricResult) [3]float64 {
+	res := scoreTask(t, "templates", metricc.Options{})
+	sums := func(r *metricc.MetricResult) [3]float64 {
 		return [3]float64{r.Sums.PredGold, r.Sums.PredPred, r.Sums.GoldGold}
 	}
 	want := map[string]map[string][3]float64{
@@ -33,7 +33,7 @@ func TestTemplatesSpec(t *testing.T) {
 			}
 		}
 	}
-	corpus := map[string]*corpus.MetricResult{}
+	corpus := map[string]*metricc.MetricResult{}
 	for _, m := range res.Metrics {
 		corpus[m.Name] = m
 	}

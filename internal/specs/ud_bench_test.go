@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/adapter/conllu"
-	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/udperturb"
 )
 
@@ -25,15 +25,13 @@ func udBenchFiles(b *testing.B) (gold, pred []byte) {
 // one `metricc run ud gold pred`.
 func BenchmarkUD(b *testing.B) {
 	gold, pred := udBenchFiles(b)
-	p := plan(b, "ud")
+	p := load(b, "ud")
 	b.ReportAllocs()
 	b.SetBytes(int64(len(gold) + len(pred)))
 	for b.Loop() {
-		g, err := conllu.ParseReader("gold", bytes.NewReader(gold))
-		require.NoError(b, err)
-		d, err := conllu.ParseReader("pred", bytes.NewReader(pred))
-		require.NoError(b, err)
-		if _, err := p.Score(g, d, corpus.Options{Workers: 1}); err != nil {
+		g := metricc.Reader("gold", bytes.NewReader(gold), "conllu")
+		d := metricc.Reader("pred", bytes.NewReader(pred), "conllu")
+		if _, err := p.Score(g, d, metricc.Options{Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}

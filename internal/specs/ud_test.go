@@ -12,10 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/metricc/metricc/internal/adapter/conllu"
-	"github.com/metricc/metricc/internal/corpus"
-	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/udperturb"
 )
 
@@ -46,11 +43,9 @@ var udDepartures = map[string]map[string][3]float64{
 	"departures/twins-pred.conllu": {"MLAS": {1, 2, 2}},
 }
 
-func readConllu(t *testing.T, name string, data []byte) *document.Input {
-	t.Helper()
-	in, err := conllu.ParseReader(name, bytes.NewReader(data))
-	require.NoError(t, err)
-	return in
+// readConllu is a source of CoNLL-U text; a source is read once.
+func readConllu(name string, data []byte) metricc.Source {
+	return metricc.Reader(name, bytes.NewReader(data), "conllu")
 }
 
 // TestUDConll18 scores every case of testdata/ud/conll18-counts.json (the
@@ -63,7 +58,7 @@ func TestUDConll18(t *testing.T) {
 	var f struct{ Cases []udCase }
 	require.NoError(t, json.Unmarshal(data, &f))
 	require.Len(t, f.Cases, 20)
-	p := plan(t, "ud")
+	p := load(t, "ud")
 	for _, c := range f.Cases {
 		gold, err := os.ReadFile(filepath.Join("../../testdata/ud", c.Gold))
 		require.NoError(t, err)
@@ -76,9 +71,9 @@ func TestUDConll18(t *testing.T) {
 			pred, err = os.ReadFile(filepath.Join("../../testdata/ud", c.Pred))
 			require.NoError(t, err)
 		}
-		res, err := p.Score(readConllu(t, c.Gold, gold), readConllu(t, name, pred), corpus.Options{Workers: 2})
+		res, err := p.Score(readConllu(c.Gold, gold), readConllu(name, pred), metricc.Options{Workers: 2})
 		require.NoError(t, err, name)
-		got := map[string]eval.Sums{}
+		got := map[string]metricc.Sums{}
 		for _, m := range res.Metrics {
 			got[m.Name] = m.Sums
 		}
@@ -128,7 +123,7 @@ func udWords(entries []string) []byte {
 // (TestAlignment in conll18_ud_eval.py): the aligned words, of the gold's
 // and the prediction's words.
 func TestUDAlignment(t *testing.T) {
-	p := plan(t, "ud")
+	p := load(t, "ud")
 	cases := []struct {
 		gold, pred []string
 		aligned    float64
@@ -159,9 +154,9 @@ func TestUDAlignment(t *testing.T) {
 		return float64(n)
 	}
 	for _, c := range cases {
-		gold := readConllu(t, "gold", udWords(c.gold))
-		pred := readConllu(t, "pred", udWords(c.pred))
-		res, err := p.Score(gold, pred, corpus.Options{Workers: 1, Metrics: []string{"words"}})
+		gold := readConllu("gold", udWords(c.gold))
+		pred := readConllu("pred", udWords(c.pred))
+		res, err := p.Score(gold, pred, metricc.Options{Workers: 1, Metrics: []string{"words"}})
 		require.NoError(t, err)
 		s := res.Metrics[0].Sums
 		assert.Equal(t, [3]float64{c.aligned, words(c.gold), words(c.pred)}, [3]float64{s.PredGold, s.GoldGold, s.PredPred}, "%q %q", c.gold, c.pred)
@@ -169,7 +164,7 @@ func TestUDAlignment(t *testing.T) {
 
 	// The scorer's test_exception: different texts are an error, here
 	// naming both files' lines.
-	_, err := p.Score(readConllu(t, "gold.conllu", udWords([]string{"a"})), readConllu(t, "pred.conllu", udWords([]string{"b"})), corpus.Options{})
+	_, err := p.Score(readConllu("gold.conllu", udWords([]string{"a"})), readConllu("pred.conllu", udWords([]string{"b"})), metricc.Options{})
 	require.Error(t, err)
 	assert.Equal(t, `pred.conllu: document 1 (line 1): the text differs from the gold's (gold.conllu document 1 (line 1)): the first 20 differing characters: the gold's line 1 has "a", the prediction's line 1 has "b"`, err.Error())
 }
@@ -177,16 +172,15 @@ func TestUDAlignment(t *testing.T) {
 // TestUDPairing: files whose texts or documents differ are errors naming
 // the files and lines, never a silent score.
 func TestUDPairing(t *testing.T) {
-	p := plan(t, "ud")
+	p := load(t, "ud")
 	gold, err := os.ReadFile("../../testdata/ud/en_ewt-ud-test-head.conllu")
 	require.NoError(t, err)
-	g := readConllu(t, "gold.conllu", gold)
 
 	// A form changed on line 101 ("all" is "alk").
 	lines := strings.Split(string(gold), "\n")
 	require.True(t, strings.HasPrefix(lines[100], "17\tall\t"))
 	lines[100] = strings.Replace(lines[100], "all", "alk", 1)
-	_, err = p.Score(g, readConllu(t, "pred.conllu", []byte(strings.Join(lines, "\n"))), corpus.Options{})
+	_, err = p.Score(readConllu("gold.conllu", gold), readConllu("pred.conllu", []byte(strings.Join(lines, "\n"))), metricc.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `pred.conllu: document 2 (line 55): the text differs from the gold's (gold.conllu document 2 (line 55)): the first 20 differing characters: the gold's line 101 has "lheardbefore,butit's", the prediction's line 101 has "kheardbefore,butit's"`)
 
@@ -197,8 +191,8 @@ func TestUDPairing(t *testing.T) {
 			kept = append(kept, l)
 		}
 	}
-	_, err = p.Score(g, readConllu(t, "pred.conllu", []byte(strings.Join(kept, "\n"))), corpus.Options{})
+	_, err = p.Score(readConllu("gold.conllu", gold), readConllu("pred.conllu", []byte(strings.Join(kept, "\n"))), metricc.Options{})
 	assert.EqualError(t, err, `pred.conllu: 1 documents, but gold.conllu has 20: CoNLL-U documents ("# newdoc" lines, else the whole file) pair by position, so both files need the same "# newdoc" lines, or none (delete them from both, e.g. with sed '/^# newdoc/d')`)
-	_, err = p.Score(readConllu(t, "gold.conllu", []byte(strings.Join(kept, "\n"))), readConllu(t, "pred.conllu", []byte(strings.Join(kept, "\n"))), corpus.Options{})
+	_, err = p.Score(readConllu("gold.conllu", []byte(strings.Join(kept, "\n"))), readConllu("pred.conllu", []byte(strings.Join(kept, "\n"))), metricc.Options{})
 	assert.NoError(t, err)
 }

@@ -8,10 +8,11 @@ import (
 	"github.com/metricc/metricc/internal/value"
 )
 
-// The similarities over an ontology (DESIGN §2.4; Eq. 33, 38, 39). Their
-// values are concepts of the ontology, which the decoder has checked. A
-// concept's key is its index, marked as a hash key: values compared by an
-// ontology similarity are positive only when they share a key.
+// The similarities over an ontology (docs/language.md, Ontologies; Chen et
+// al. 2023, Eq. 33, 38, 39). Their values are concepts of the ontology,
+// which the decoder has checked. A concept's key is its index, marked as a
+// hash key: values compared by an ontology similarity are positive only when
+// they share a key.
 
 // Ancestor is ancestor(O, w): 1 for the same concept, w when the
 // prediction is a proper ancestor (more general) of the gold, else 0.

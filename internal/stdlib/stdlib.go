@@ -34,7 +34,8 @@ type LatentFunc func(a *value.Arena, x, y value.Ref, req []value.VarPair) (float
 type Sign uint8
 
 const (
-	// NonNegative: φ ≥ 0, as similarities are (DESIGN §2.2).
+	// NonNegative: φ ≥ 0, as the language's similarities are
+	// (docs/language.md, Similarity expressions).
 	NonNegative Sign = iota
 	// Signed: φ may be negative; nothing is skipped on its account.
 	Signed
@@ -186,9 +187,9 @@ type View struct {
 
 // Similarities, Functions and Views are the tables, in documentation order.
 var (
-	Similarities = []*Similarity{Delta, Subset, Ancestor, Level, Supertypes}
+	Similarities = []*Similarity{Delta, Subset, Ancestor, Level, Supertypes, Levenshtein, ANLS, TokenF1, ANLSStar, Hits, PrecisionAt, RecallAt, AP, NDCG}
 	Functions    = []*Function{Max, Min, Self, Prf}
-	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Neighbors, Lower, Tokens, Positions, Minus}
+	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Neighbors, Lower, Tokens, Squad, Positions, Minus}
 )
 
 // LookupSimilarity, LookupFunction and LookupView find entries of the

@@ -210,7 +210,14 @@ func (c *checker) classifyMetrics() {
 // share, and reports whether it could.
 func (c *checker) declareName(e *nameEntry) bool {
 	name := e.ident.Name
-	if c.env.Similarity(name) != nil || c.env.Function(name) != nil {
+	// A metric may take the name of a similarity that takes arguments
+	// (metric anls = anls_star(0.5)[answer] beside anls(τ)): the
+	// similarity is always written as a call, the metric never is.
+	sim := c.env.Similarity(name)
+	if sim != nil && e.kind == metricName && len(sim.Params) > 0 {
+		sim = nil
+	}
+	if sim != nil || c.env.Function(name) != nil {
 		c.errorf(e.ident, "%q redeclares a built-in name", name)
 		return false
 	}
@@ -283,7 +290,7 @@ func isCorpusExpr(e ast.Expr, kindOf func(string) (nameKind, bool), isFunction f
 
 var basicTypes = map[string]*types.Basic{
 	"int": types.IntType, "float": types.FloatType, "string": types.StringType,
-	"bool": types.BoolType, "var": types.VarType,
+	"bool": types.BoolType, "var": types.VarType, "json": types.JSONType,
 }
 
 var collectionKinds = map[string]*types.CollKind{
@@ -450,7 +457,7 @@ func (c *checker) typeExpr(t ast.TypeExpr) types.Type {
 }
 
 func (c *checker) typeNames() []string {
-	names := []string{"int", "float", "string", "bool", "var", "set", "bag", "seq"}
+	names := []string{"int", "float", "string", "bool", "var", "json", "set", "bag", "seq"}
 	for name := range c.typeDecls {
 		names = append(names, name)
 	}
@@ -466,6 +473,9 @@ func (c *checker) typeNames() []string {
 func unionProblem(u *types.Union) string {
 	byKind := map[string]string{}
 	for _, a := range u.Alts {
+		if b, ok := a.(*types.Basic); ok && b.Kind == types.JSON {
+			return "json already reads every JSON value: a union with it cannot tell its alternatives apart"
+		}
 		kind := ""
 		switch a := a.(type) {
 		case *types.Basic:

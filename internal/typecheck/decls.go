@@ -11,8 +11,9 @@ import (
 	"github.com/metricc/metricc/internal/typecheck/types"
 )
 
-// Param is a named number of the spec (DESIGN §2.5), with the value it has
-// in this program: the declared one, or the one the caller set.
+// Param is a named number of the spec (docs/language.md, Params, consts and
+// filters), with the value it has in this program: the declared one, or the
+// one the caller set.
 type Param struct {
 	Name  string
 	Value float64

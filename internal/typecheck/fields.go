@@ -1,8 +1,8 @@
 package typecheck
 
 // MetricField is a corpus value of a metric, as a corpus metric names it
-// (`muc.f1`) and as the output reports it (DESIGN §3, §4). This is the one
-// table of their names.
+// (`muc.f1`) and as the output reports it (docs/language.md, Metrics and the
+// corpus; docs/cli.md, Output). This is the one table of their names.
 type MetricField uint8
 
 // The values of a metric. Whole is a bare metric name in a corpus metric:

@@ -5,11 +5,11 @@ import (
 	"github.com/metricc/metricc/internal/typecheck/types"
 )
 
-// Latent variables (DESIGN §2.3). A matching whose elements hold `var`
-// fields is solved jointly with one bijection between the variables of the
-// two documents, which is what δ on variables consults. The rules below
-// are what the latent solver can take; the checker enforces them so that a
-// spec that checks also plans and runs:
+// Latent variables (docs/language.md, Latent variables). A matching whose
+// elements hold `var` fields is solved jointly with one bijection between
+// the variables of the two documents, which is what δ on variables consults.
+// The rules below are what the latent solver can take; the checker enforces
+// them so that a spec that checks also plans and runs:
 //
 //   - such a matching is the whole body of its metric (one bijection per
 //     document pair), without `align`;

@@ -14,8 +14,8 @@ import (
 )
 
 // TestCorefProgram checks what the checker decides for the shipped
-// coreference spec (DESIGN §2): which metrics are corpus metrics, which
-// use N, what each matching compares, and that a let used twice at the
+// coreference spec (docs/coreference.md): which metrics are corpus metrics,
+// which use N, what each matching compares, and that a let used twice at the
 // same type is instantiated once.
 func TestCorefProgram(t *testing.T) {
 	data, err := os.ReadFile("../specs/coref.metric")

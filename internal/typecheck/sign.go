@@ -19,11 +19,12 @@ var (
 // somewhere (or a metric that can only score 0).
 func (s sign) nonPositive() bool { return s.neg && !s.pos }
 
-// signs decides signs bottom-up, once per node (let bodies are shared),
-// and reports every matching or metric body that is never positive:
-// similarities are non-negative (DESIGN §2.2), so such a body is a spec
-// error, found here rather than as a negative score at run time. What it
-// cannot decide (delta - 0.5) is checked on the data by the evaluator.
+// signs decides signs bottom-up, once per node (let bodies are shared), and
+// reports every matching or metric body that is never positive: similarities
+// are non-negative (docs/language.md, Similarity expressions), so such a
+// body is a spec error, found here rather than as a negative score at run
+// time. What it cannot decide (delta - 0.5) is checked on the data by the
+// evaluator.
 type signs struct {
 	c    *checker
 	memo map[Sim]sign

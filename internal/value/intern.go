@@ -1,5 +1,7 @@
 package value
 
+import "math/bits"
+
 // compTable interns composite nodes by (kind, tag, child IDs): an open
 // addressing hash table whose keys live in one pool, so interning a node
 // allocates nothing once the table has grown to the document size.
@@ -18,6 +20,9 @@ type compSlot struct {
 	tag  int32
 	off  int32 // key children: pool[off : off+len]
 	len  int32
+	// refs are the node each document of the pair shares for this value
+	// (Arena.SharedComposite), +1: 0 is none yet.
+	refs [2]Ref
 }
 
 func (t *compTable) reset() {
@@ -42,6 +47,12 @@ func hashKey(kind Kind, tag int, ids []ID) uint64 {
 
 // intern returns the ID of the key, calling fresh for a new one.
 func (t *compTable) intern(kind Kind, tag int, ids []ID, fresh func() ID) ID {
+	return t.slot(kind, tag, ids, fresh).id
+}
+
+// slot returns the slot of the key, filled now when the key is new; the
+// pointer is valid until the next call.
+func (t *compTable) slot(kind Kind, tag int, ids []ID, fresh func() ID) *compSlot {
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
@@ -53,10 +64,10 @@ func (t *compTable) intern(kind Kind, tag int, ids []ID, fresh func() ID) ID {
 			*s = compSlot{hash: h, id: fresh(), gen: t.gen, kind: kind, tag: int32(tag), off: int32(len(t.pool)), len: int32(len(ids))}
 			t.pool = append(t.pool, ids...)
 			t.n++
-			return s.id
+			return s
 		}
 		if s.hash == h && s.kind == kind && s.tag == int32(tag) && t.equal(s, ids) {
-			return s.id
+			return s
 		}
 	}
 }
@@ -74,9 +85,18 @@ func (t *compTable) equal(s *compSlot, ids []ID) bool {
 	return true
 }
 
-func (t *compTable) grow() {
+// reserve makes room for n keys without growing.
+func (t *compTable) reserve(n int) {
+	if 2*n > len(t.slots) {
+		t.resize(max(64, 1<<bits.Len(uint(2*n-1))))
+	}
+}
+
+func (t *compTable) grow() { t.resize(max(64, 2*len(t.slots))) }
+
+// resize moves the keys to a table of size slots, a power of two.
+func (t *compTable) resize(size int) {
 	old, gen := t.slots, t.gen
-	size := max(64, 2*len(old))
 	t.slots = make([]compSlot, size) // all of generation 0: empty
 	if t.gen == 0 {
 		t.gen = 1

@@ -29,6 +29,8 @@ const (
 	Set
 	Bag
 	Seq
+	// Null is JSON's null, a value of the json type (see json.go).
+	Null
 )
 
 // Ref is a node of an Arena.
@@ -77,6 +79,9 @@ type Arena struct {
 	// bigInts keeps the exact value of the ints a float64 cannot hold
 	// (beyond ±2^53); num holds the nearest float64 for arithmetic.
 	bigInts map[Ref]int64
+	// empty are the nodes of the empty set, bag and seq that each document
+	// shares (SharedComposite), +1: 0 is none yet this generation.
+	empty [2][Seq + 1]Ref
 }
 
 // smallInts bounds the integers interned by direct indexing.
@@ -124,6 +129,7 @@ func (a *Arena) Reset() {
 	}
 	a.comps.reset()
 	clear(a.bigInts)
+	a.empty = [2][Seq + 1]Ref{}
 	a.gen++
 	if a.gen == 0 { // wrapped: forget every stamp
 		clear(a.smallInt)
@@ -150,6 +156,9 @@ func (a *Arena) Reserve(nodes, kids int) {
 	if cap(a.kids)-len(a.kids) < kids {
 		a.kids = append(make([]Ref, 0, len(a.kids)+kids), a.kids...)
 	}
+	// About a node in three is a composite: the table grows once, not
+	// by doubling from empty.
+	a.comps.reserve(a.comps.n + nodes/3)
 }
 
 func (a *Arena) add(n node) Ref {
@@ -286,8 +295,45 @@ func (a *Arena) composite(kind Kind, tag int, kids []Ref) Ref {
 	return a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
 }
 
+// SharedComposite is Composite for a value of one document of the pair
+// (side 0 or 1): a document's equal values share one node, as its equal
+// leaves do (the gold's many empty sets, or a word's key repeated as
+// another word's head, are one node each). The two documents never share
+// a node: a matching tells a cross sum from a self-sum by its collections'
+// nodes.
+func (a *Arena) SharedComposite(side int, kind Kind, tag int, kids []Ref) Ref {
+	if len(kids) == 0 && kind >= Set && tag == 0 {
+		// The commonest collection of all, found without hashing.
+		e := &a.empty[side][kind]
+		if *e == 0 {
+			*e = a.composite(kind, 0, nil) + 1
+		}
+		return *e - 1
+	}
+	if kind == Set {
+		kids = a.dedupe(kids)
+	}
+	s := a.comps.slot(kind, tag, a.kidIDs(kind, kids), a.newID)
+	if r := s.refs[side]; r > 0 {
+		return r - 1
+	}
+	id := s.id
+	off := int32(len(a.kids))
+	a.kids = append(a.kids, kids...)
+	r := a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
+	// s may have moved (add does not intern, so it has not): set its ref.
+	s.refs[side] = r + 1
+	return r
+}
+
 // internKids returns the ID of a composite with these children.
 func (a *Arena) internKids(kind Kind, tag int, kids []Ref) ID {
+	return a.comps.intern(kind, tag, a.kidIDs(kind, kids), a.newID)
+}
+
+// kidIDs are the IDs of kids, the key of a composite (sorted for sets and
+// bags), in a.ids.
+func (a *Arena) kidIDs(kind Kind, kids []Ref) []ID {
 	// Lazy children first: interning them uses a.ids too.
 	for _, k := range kids {
 		if a.nodes[k].id == lazyID {
@@ -302,7 +348,7 @@ func (a *Arena) internKids(kind Kind, tag int, kids []Ref) ID {
 		slices.Sort(ids)
 	}
 	a.ids = ids
-	return a.comps.intern(kind, tag, ids, a.newID)
+	return ids
 }
 
 // dedupe returns kids without repeated IDs, keeping first occurrences. It

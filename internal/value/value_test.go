@@ -207,3 +207,24 @@ func TestSharedLeaves(t *testing.T) {
 		assert.Equal(t, a.ID(x), a.ID(y))
 	}
 }
+
+// TestSharedComposite: a document's equal composites share one node,
+// the two documents of a pair never do, and every one of them has the ID
+// of its value.
+func TestSharedComposite(t *testing.T) {
+	a := NewArena()
+	one, two := a.Int(1), a.Int(2)
+	g1 := a.SharedComposite(1, Set, 0, []Ref{one, two})
+	g2 := a.SharedComposite(1, Set, 0, []Ref{two, one, two})
+	p1 := a.SharedComposite(0, Set, 0, []Ref{one, two})
+	rec := a.SharedComposite(1, Record, 3, []Ref{g1, one})
+	assert.Equal(t, g1, g2, "a set read twice in one document is one node")
+	assert.NotEqual(t, g1, p1, "the documents of a pair never share a node")
+	assert.Equal(t, a.ID(g1), a.ID(p1))
+	assert.Equal(t, a.ID(g1), a.ID(a.Composite(Set, 0, []Ref{two, one})))
+	assert.Equal(t, rec, a.SharedComposite(1, Record, 3, []Ref{g2, one}))
+	assert.NotEqual(t, a.ID(rec), a.ID(a.SharedComposite(1, Record, 4, []Ref{g1, one})), "the tag tells record types apart")
+	a.Reset()
+	fresh := a.SharedComposite(1, Set, 0, []Ref{a.Int(1)})
+	assert.Equal(t, 1, a.Count(fresh), "a reset arena forgets the shared nodes")
+}

@@ -9,10 +9,12 @@ DataError naming the document and the path of the value.
 
 from __future__ import annotations
 
+import enum
 import json
 import math
 import numbers
 import os
+import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any, List, Optional, Tuple
 
@@ -93,7 +95,19 @@ def _default(o: Any) -> Any:
         return float(o)
     if hasattr(o, "tolist"):  # NumPy arrays and scalars, PyTorch tensors
         return o.tolist()
+    if isinstance(o, enum.Enum):
+        return o.value
+    if isinstance(o, uuid.UUID):
+        return str(o)
     raise TypeError(f"a value of type {type(o).__name__} has no JSON form")
+
+
+try:  # an optional encoder ten times as fast (pip install orjson)
+    import orjson as _orjson
+
+    _ORJSON_OPTIONS = _orjson.OPT_NON_STR_KEYS | _orjson.OPT_PASSTHROUGH_DATACLASS | _orjson.OPT_PASSTHROUGH_DATETIME | _orjson.OPT_PASSTHROUGH_SUBCLASS
+except ImportError:  # pragma: no cover - depends on the environment
+    _orjson = None
 
 
 def dump(docs: Any, what: str) -> bytes:
@@ -101,8 +115,19 @@ def dump(docs: Any, what: str) -> bytes:
     the path of the first value with no JSON form."""
     if not isinstance(docs, list):
         docs = list(docs)
+    if _orjson is not None:
+        # orjson writes NaN and infinities as null, and refuses what the
+        # json module may write (ints beyond 64 bits, deep nesting): its
+        # output stands only when it has no null at all; otherwise the json
+        # module decides.
+        try:
+            data = _orjson.dumps(docs, default=_default, option=_ORJSON_OPTIONS)
+            if b"null" not in data:
+                return data
+        except (TypeError, ValueError):
+            pass
     try:
-        text = json.dumps(docs, ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_default)
+        text = json.dumps(docs, ensure_ascii=False, allow_nan=False, check_circular=False, separators=(",", ":"), default=_default)
         return text.encode("utf-8")
     except (ValueError, TypeError, UnicodeError, RecursionError) as e:
         raise _locate(docs, what, e) from None

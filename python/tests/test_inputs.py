@@ -12,6 +12,19 @@ import metricc
 from conftest import COREF_GOLD, COREF_PRED, REPO, TESTDATA, cli_json, read_docs
 
 
+@pytest.fixture(autouse=True, params=["orjson", "json"])
+def encoder(request, monkeypatch):
+    """Every test runs with each encoder of documents: orjson when it is
+    installed (the test extras install it), and the json module."""
+    from metricc import _inputs
+
+    if request.param == "orjson":
+        assert _inputs._orjson is not None, "the test extras install orjson"
+    else:
+        monkeypatch.setattr(_inputs, "_orjson", None)
+    return request.param
+
+
 @pytest.fixture(scope="module")
 def coref():
     return metricc.load("coref")

@@ -9,13 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/adapter/conll2012"
-	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
-	"github.com/metricc/metricc/internal/eval"
-	"github.com/metricc/metricc/internal/grammar"
-	"github.com/metricc/metricc/internal/specs"
-	"github.com/metricc/metricc/internal/typecheck"
 )
 
 const dataDir = "../../../testdata/coref"
@@ -210,13 +206,7 @@ func TestExtraCases(t *testing.T) {
 // numerators and denominators the Perl scorer v8.01 printed for it
 // (measured.perl_v8.01): 113 pairs × 4 metrics × 4 numbers.
 func TestPerlCounts(t *testing.T) {
-	text, ok := specs.Lookup("coref")
-	require.True(t, ok)
-	f, errs := grammar.Parse("coref", text)
-	require.Nil(t, errs)
-	prog, errs := typecheck.Check(f)
-	require.Nil(t, errs)
-	plan, err := corpusPlan(prog)
+	spec, err := metricc.Load("coref")
 	require.NoError(t, err)
 
 	ours := map[string]string{"muc": "muc", "bcub": "b3", "ceafm": "ceafm", "ceafe": "ceafe"}
@@ -224,13 +214,10 @@ func TestPerlCounts(t *testing.T) {
 	compared := 0
 	for _, c := range cases {
 		t.Run(c.ID, func(t *testing.T) {
-			gold, err := conll2012.Read(filepath.Join(dataDir, "official", c.KeyFile))
+			res, err := spec.Score(metricc.FileFormat(filepath.Join(dataDir, "official", c.KeyFile), "conll2012"),
+				metricc.FileFormat(filepath.Join(dataDir, "official", c.ResponseFile), "conll2012"), metricc.Options{Workers: 1})
 			require.NoError(t, err)
-			pred, err := conll2012.Read(filepath.Join(dataDir, "official", c.ResponseFile))
-			require.NoError(t, err)
-			res, err := plan.Score(gold, pred, corpus.Options{Workers: 1})
-			require.NoError(t, err)
-			got := map[string]eval.Sums{}
+			got := map[string]metricc.Sums{}
 			for _, r := range res.Metrics {
 				got[r.Name] = r.Sums
 			}
@@ -252,12 +239,4 @@ func TestPerlCounts(t *testing.T) {
 		})
 	}
 	assert.Equal(t, 113*4, compared)
-}
-
-func corpusPlan(prog *typecheck.Program) (*corpus.Plan, error) {
-	p, err := eval.NewPlan(prog)
-	if err != nil {
-		return nil, err
-	}
-	return corpus.New(p), nil
 }

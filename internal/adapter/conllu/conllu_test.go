@@ -16,8 +16,8 @@ func parse(t *testing.T, text string) (docs []string, err error) {
 		return nil, err
 	}
 	for _, d := range in.Docs {
-		require.True(t, gjson.Valid(d.JSON), d.JSON)
-		docs = append(docs, d.JSON)
+		require.True(t, gjson.Valid(d.PlainJSON()), d.PlainJSON())
+		docs = append(docs, d.PlainJSON())
 	}
 	return docs, nil
 }

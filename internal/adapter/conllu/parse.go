@@ -100,6 +100,14 @@ type parser struct {
 	featBuf   []string
 	keyBuf    []byte  // the JSON keys of the sentence's words
 	keyAt     []int32 // word i's key is keyBuf[keyAt[i]:keyAt[i+1]]
+	// A word's key recurs as its dependents' head and as its head's
+	// child: the document names it where it first occurs and refers to
+	// it after (document.AppendName). keyName[i] is the name of word i's
+	// key (-1: not written yet), rootName the root key's, names the
+	// number of names of the document.
+	keyName  []int32
+	rootName int
+	names    int
 
 	// strs, feats and forms intern the strings of the current document:
 	// columns, universal features and lower-case forms repeat.
@@ -113,7 +121,7 @@ const pairHint = `CoNLL-U documents ("# newdoc" lines, else the whole file) pair
 type textLine struct{ off, line int }
 
 func newParser(name string) *parser {
-	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}, lastTok: -1, prevTok: -1,
+	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}, lastTok: -1, prevTok: -1, rootName: -1,
 		strs: map[string]string{}, feats: map[string]string{}, forms: map[string]string{}}
 }
 
@@ -515,15 +523,35 @@ func appendTag(b []byte, tag byte, n int) []byte {
 // rootKey is the key of the root, which no word's key equals.
 const rootKey = `{"chars":[-1],"lag":[],"edge":["root"],"mw":[],"form":""}`
 
-// appendKey appends the alignment key of word i of the sentence.
+// appendKey appends the alignment key of word i of the sentence: named
+// where it first occurs, referred to after.
 func (p *parser) appendKey(b []byte, i int) []byte {
+	if n := p.keyName[i]; n >= 0 {
+		return document.AppendRef(b, int(n))
+	}
+	p.keyName[i] = int32(p.names)
+	b = document.AppendName(b, p.names)
+	p.names++
 	return append(b, p.keyBuf[p.keyAt[i]:p.keyAt[i+1]]...)
+}
+
+// appendRootKey appends the root's key, named once per document.
+func (p *parser) appendRootKey(b []byte) []byte {
+	if p.rootName >= 0 {
+		return document.AppendRef(b, p.rootName)
+	}
+	p.rootName = p.names
+	b = document.AppendName(b, p.names)
+	p.names++
+	return append(b, rootKey...)
 }
 
 // keys writes the keys of the sentence's words into keyBuf.
 func (p *parser) keys() {
 	p.keyBuf, p.keyAt = p.keyBuf[:0], append(p.keyAt[:0], 0)
+	p.keyName = p.keyName[:0]
 	for i := range p.sent {
+		p.keyName = append(p.keyName, -1)
 		w := &p.sent[i]
 		b := append(p.keyBuf, `{"chars":[`...)
 		b = strconv.AppendInt(b, int64(w.start), 10)
@@ -594,7 +622,7 @@ func (p *parser) appendWord(b []byte, i int) []byte {
 	}
 	b = append(b, `],"head":`...)
 	if w.head == 0 {
-		b = append(b, rootKey...)
+		b = p.appendRootKey(b)
 	} else {
 		b = p.appendKey(b, w.head-1)
 	}
@@ -635,7 +663,7 @@ func (p *parser) endDoc() {
 	p.nDocs++
 	lines := slices.Clone(p.lines)
 	p.in.Docs = append(p.in.Docs, document.Doc{
-		Index: idx, Line: p.docLine, JSON: b.String(),
+		Index: idx, Line: p.docLine, JSON: b.String(), Shared: true,
 		Name: fmt.Sprintf("document %d (line %d)", idx+1, p.docLine),
 		Partner: &Text{Text: string(p.text), Line: func(off int) int {
 			k := sort.Search(len(lines), func(k int) bool { return lines[k].off > off })
@@ -648,6 +676,7 @@ func (p *parser) endDoc() {
 	p.docStarted = false
 	p.text, p.lines, p.tokens, p.sents, p.words = p.text[:0], p.lines[:0], p.tokens[:0], p.sents[:0], p.words[:0]
 	p.chars, p.nTokens, p.nSents, p.nWords = 0, 0, 0, 0
+	p.names, p.rootName = 0, -1
 }
 
 // finish ends the file: its errors, or its last document.

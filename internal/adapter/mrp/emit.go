@@ -236,7 +236,7 @@ func (g *graph) anchorText(spans []span) string {
 	// the spans are merged, and each merged span is walked from word to
 	// word through the graph's tables of the next space and the next
 	// non-space, so that a node costs its words, not the input's length
-	// (a bitmap of the input per node was quadratic in a long graph).
+	// (a bitmap of the input per node would be quadratic in a long graph).
 	g.spaceTables()
 	n := len(g.input)
 	merged := make([][2]int, 0, len(spans))

@@ -124,7 +124,7 @@ func (d *docSnt) buckets(p *parser) {
 	// docSmatch walks from the root again before each coref edge, and
 	// adds it when it leads out of what is reached. Reachability only
 	// grows, so it is extended from each added edge's target instead (a
-	// walk per edge was quadratic).
+	// walk per edge would be quadratic).
 	d.reach(0)
 	for _, c := range d.coref {
 		if !d.seen[c[1]] && d.seen[c[0]] {

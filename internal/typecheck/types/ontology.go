@@ -7,10 +7,10 @@ import (
 	"github.com/metricc/metricc/internal/ast"
 )
 
-// Ontology is a type hierarchy (DESIGN §2.4): a forest of concepts, each
-// with at most one parent. It is also a type: the values it classifies
-// are JSON strings naming its concepts, and any other string is a data
-// error.
+// Ontology is a type hierarchy (docs/language.md, Ontologies): a forest of
+// concepts, each with at most one parent. It is also a type: the values it
+// classifies are JSON strings naming its concepts, and any other string is a
+// data error.
 type Ontology struct {
 	Name     string
 	Concepts []string // in the order they were declared

@@ -18,13 +18,17 @@ type Type interface {
 type BasicKind int
 
 // The scalar types. Var is a latent variable: only its identity within
-// one document matters.
+// one document matters. JSON is any JSON value (null, a boolean, a number,
+// a string, an array or an object of JSON values): the one recursive type,
+// built in so that a document can hold what a language model wrote without
+// declaring its shape.
 const (
 	Int BasicKind = iota
 	Float
 	String
 	Bool
 	Var
+	JSON
 )
 
 // Basic is a scalar type.
@@ -37,9 +41,10 @@ var (
 	StringType = &Basic{String}
 	BoolType   = &Basic{Bool}
 	VarType    = &Basic{Var}
+	JSONType   = &Basic{JSON}
 )
 
-var basicNames = [...]string{Int: "int", Float: "float", String: "string", Bool: "bool", Var: "var"}
+var basicNames = [...]string{Int: "int", Float: "float", String: "string", Bool: "bool", Var: "var", JSON: "json"}
 
 func (b *Basic) String() string { return basicNames[b.Kind] }
 
