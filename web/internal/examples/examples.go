@@ -31,6 +31,7 @@ const penmanCases = "internal/adapter/penman/testdata/cases/"
 // metricc.Shipped sorts them).
 var pairs = []pair{
 	{"amr-fine", "four AMR graphs (penman)", penmanCases + "fine-gold.amr", penmanCases + "fine-pred.amr"},
+	{"anls", "answers of generative models (JSON Lines)", "testdata/anls/example-gold.jsonl", "testdata/anls/example-pred.jsonl"},
 	{"conll16", "the shared task's trial data", "testdata/conll16/tutorial/en-trial.relations.json", "testdata/conll16/tutorial/output.json"},
 	{"coref", "JSON documents", "testdata/coref/example-gold.json", "testdata/coref/example-pred.jsonl"},
 	{"coref", "CoNLL-2012 official test case TC-C", "testdata/coref/official/TC-C.key", "testdata/coref/official/TC-C-1.response"},
@@ -42,6 +43,7 @@ var pairs = []pair{
 	{"event", "JSON documents", "testdata/event/gold.json", "testdata/event/pred.json"},
 	{"mrp", "an MRP 2019 AMR graph", "testdata/mrp/data/score/amr/first.gold.amr.mrp", "testdata/mrp/data/score/amr/first.system.amr.mrp"},
 	{"ner", "CoNLL-2003 columns, IOB2", "testdata/ner/conll2003/gold.iob2.txt", "testdata/ner/conll2003/pred.iob2.1.txt"},
+	{"ranking", "queries and retrieved documents (JSON Lines)", "testdata/ranking/gold.jsonl", "testdata/ranking/pred.jsonl"},
 	{"ree", "JSON documents", "testdata/ree/gold.json", "testdata/ree/pred.json"},
 	{"relation", "JSON documents", "testdata/relation/gold.json", "testdata/relation/pred.json"},
 	{"scirex", "JSON documents", "testdata/scirex/gold.json", "testdata/scirex/pred.json"},
