@@ -11,6 +11,7 @@ import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -54,7 +55,7 @@ function cli(args, dir) {
   return r.stdout;
 }
 
-let server, browser, base, page, examples;
+let server, browser, base, page, examples, scratch;
 const consoleErrors = [];
 
 async function openPage(hash = "") {
@@ -186,12 +187,14 @@ describe("playground", () => {
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
     });
     examples = JSON.parse(fs.readFileSync(path.join(SITE, "examples.json"), "utf8"));
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), "metricc-web-"));
     page = await openPage();
   });
 
   after(async () => {
     if (browser) await browser.close();
     if (server) server.close();
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
   });
 
   test("the coreference example's table equals metricc run's JSON", async () => {
@@ -225,7 +228,7 @@ describe("playground", () => {
     await page.waitForFunction((n) => Number(document.body.dataset.checks || 0) > n, checks);
     const errors = await page.$$eval("#spec-errors li", (lis) => lis.map((li) => ({ line: li.dataset.line, column: li.dataset.column, where: li.querySelector(".where").textContent, text: li.querySelector("pre").textContent })));
     // The command line's message for the same text.
-    const dir = fs.mkdtempSync(path.join(OUT, "spec-"));
+    const dir = fs.mkdtempSync(path.join(scratch, "spec-"));
     fs.writeFileSync(path.join(dir, "coref.metric"), source);
     const r = spawnSync(METRICC, ["check", "coref.metric"], { cwd: dir, encoding: "utf8" });
     assert.equal(r.status, 1);
@@ -254,7 +257,7 @@ describe("playground", () => {
     const n = await runs(page);
     await page.click("#run");
     assert.equal(await waitRun(page, n), "error");
-    const dir = fs.mkdtempSync(path.join(OUT, "bad-"));
+    const dir = fs.mkdtempSync(path.join(scratch, "bad-"));
     fs.writeFileSync(path.join(dir, "gold.json"), await page.inputValue("#gold"));
     fs.copyFileSync(path.join(SITE, "examples/coref/example-pred.jsonl"), path.join(dir, "example-pred.jsonl"));
     const r = cli(["run", "coref", "gold.json", "example-pred.jsonl"], dir);
