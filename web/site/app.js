@@ -121,8 +121,17 @@ function offsetOf(text, line, col) {
   return i;
 }
 
+// Past this many characters the editor draws no marks (each keystroke
+// redraws them whole); the list below it still has every error.
+const MAX_MARKED = 200000;
+
 function drawEditor() {
   const text = spec.value;
+  if (text.length > MAX_MARKED) {
+    gutter.textContent = "";
+    backdrop.textContent = "";
+    return;
+  }
   const lines = text.split("\n").length;
   const bad = new Set(specErrors.filter((e) => e.line > 0).map((e) => e.line));
   let g = "";

@@ -266,6 +266,21 @@ describe("playground", () => {
     assert.match(r.stderr, /gold\.json: document "pradhan"/);
   });
 
+  test("a file dropped on a pane is read, and its format detected", async () => {
+    await selectExample(page, "coref");
+    const key = fs.readFileSync(path.join(SITE, "examples/coref-2/TC-C.key"), "utf8");
+    const data = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], "TC-C.key", { type: "text/plain" }));
+      return dt;
+    }, key);
+    await page.dispatchEvent('.input-pane[data-side="gold"]', "drop", { dataTransfer: data });
+    await page.waitForFunction(() => document.getElementById("gold-detected").textContent === "detected: conll2012");
+    assert.equal(await page.inputValue("#gold"), key);
+    assert.equal(await page.inputValue("#gold-name"), "TC-C.key");
+    assert.equal(await page.inputValue("#gold-format"), "auto");
+  });
+
   test("the alignment of a document is metricc explain's page", async () => {
     await selectExample(page, "coref");
     await page.click("#docs-box summary");
