@@ -22,16 +22,6 @@ const root = ".."
 
 var update = flag.Bool("update", false, "write what each example prints into its page (review the diff)")
 
-// pending are pages written on other branches, linked from here before
-// they arrive: a link to one is checked once the file exists, and only
-// reported until then. Empty this list once they are all merged.
-var pending = map[string]bool{
-	"docs/python.md":     true,
-	"docs/playground.md": true,
-	"docs/llm.md":        true,
-	"docs/ranking.md":    true,
-}
-
 // pages lists README.md and every page under docs/, relative to root.
 func pages(t *testing.T) []string {
 	t.Helper()
@@ -298,10 +288,6 @@ func TestLinks(t *testing.T) {
 				}
 				info, err := os.Stat(filepath.Join(root, dest))
 				if err != nil {
-					if pending[dest] {
-						t.Logf("%s:%d: %s is written on another branch (pending)", page, n, dest)
-						continue
-					}
 					t.Errorf("%s:%d: link to %s: no such file", page, n, target)
 					continue
 				}
@@ -373,9 +359,6 @@ func TestPaths(t *testing.T) {
 			for _, m := range repoPath.FindAllStringSubmatch(line, -1) {
 				matches, err := filepath.Glob(filepath.Join(root, m[1]))
 				if err != nil || len(matches) == 0 {
-					if pending[m[1]] {
-						continue
-					}
 					t.Errorf("%s:%d: %s: no such file or directory", page, n+1, m[1])
 				}
 			}

@@ -137,6 +137,21 @@ func DetectDir(path string) *document.Format {
 	return nil
 }
 
+// DetectName names the format "auto" reads a file starting with head as
+// (its first 64 KB or less): the first format whose detector accepts it,
+// else "json" (whose reader takes JSON Lines too) when it starts like
+// JSON, else "" (a file "auto" refuses).
+func DetectName(head []byte) string {
+	head = head[:min(len(head), headSize)]
+	if f := Detect(head); f != nil {
+		return f.Name
+	}
+	if looksLikeJSON(head) {
+		return document.JSON.Name
+	}
+	return ""
+}
+
 // headSize is how much of a file detection sees.
 const headSize = 64 << 10
 

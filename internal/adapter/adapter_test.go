@@ -50,6 +50,29 @@ func TestReadFrom(t *testing.T) {
 	assert.EqualError(t, err, `unknown --input-format "xml" (want auto, json, jsonl, conll2012, penman, conllu, mrp, eael, conll16 or bio)`)
 }
 
+// DetectName names what Open with "auto" reads.
+func TestDetectName(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{`[{"id": "a"}]`, "json"},
+		{"{\"id\": \"a\"}\n{\"id\": \"b\"}\n", "json"},
+		{"\ufeff  [ ]", "json"},
+		{"", "json"},
+		{"# ::id 1\n(w / want-01\n   :ARG0 (b / boy))\n", "penman"},
+		{"#begin document (d); part 000\nd 0 0 John NNP - - - - (1)\n#end document\n", "conll2012"},
+		{"EU B-ORG\nrejects O\n", "bio"},
+		{"1\tHey\they\tINTJ\tUH\t_\t0\troot\t_\t_\n\n", "conllu"},
+		{"The boy wants to go.\n", ""},
+	} {
+		assert.Equal(t, c.want, adapter.DetectName([]byte(c.text)), "%q", c.text)
+		_, err := adapter.ReadFrom("x", strings.NewReader(c.text), adapter.Auto)
+		if c.want == "" {
+			assert.ErrorContains(t, err, "cannot tell the format")
+		} else if err != nil {
+			assert.NotContains(t, err.Error(), "cannot tell the format")
+		}
+	}
+}
+
 // TestUndetected: a file no format fits gets one error that names the
 // formats tried and what each starts with, instead of one "malformed JSON"
 // per line.
