@@ -44,7 +44,7 @@ type pairer struct {
 	countMismatch bool
 
 	waiting [2]map[string]waitingDoc // by id, per side (0 pred, 1 gold)
-	seen    [2]map[string]int        // id → line, for duplicates
+	seen    [2]map[string]string     // id → where it first is ("line 3"), for duplicates
 	read    [2]int                   // documents read per side
 	eof     [2]bool
 	errs    []sortedError
@@ -92,7 +92,7 @@ func newPairer(p *Plan, gold, pred document.Stream, allowMissing bool, emit func
 	}
 	for side := range 2 {
 		pr.waiting[side] = map[string]waitingDoc{}
-		pr.seen[side] = map[string]int{}
+		pr.seen[side] = map[string]string{}
 	}
 	return pr
 }
@@ -222,11 +222,17 @@ func (pr *pairer) add(side int, d document.Doc) {
 		return
 	}
 	d.ID = id
-	if line, dup := pr.seen[side][id]; dup {
-		pr.errs = append(pr.errs, sortedError{phaseRead, 1 - side, index, &document.DataError{File: path, Doc: d.Describe(), Msg: fmt.Sprintf("duplicate id %q (first at line %d)", id, line)}})
+	if first, dup := pr.seen[side][id]; dup {
+		pr.errs = append(pr.errs, sortedError{phaseRead, 1 - side, index, &document.DataError{File: path, Doc: d.Describe(), Msg: fmt.Sprintf("duplicate id %q (first at %s)", id, first)}})
 		return
 	}
-	pr.seen[side][id] = d.Line
+	// A document an adapter names (Go values: "value 2") is first at that
+	// name, not at a line.
+	first := fmt.Sprintf("line %d", d.Line)
+	if d.Name != "" {
+		first = d.Name
+	}
+	pr.seen[side][id] = first
 	other := 1 - side
 	if w, ok := pr.waiting[other][id]; ok {
 		delete(pr.waiting[other], id)

@@ -58,7 +58,7 @@ func (p *Plan) Aggregate(sc *Scored, opts Options) (*Result, error) {
 			strings.Join(missing, ", "), strings.Join(p.MetricNames(sc.Wanted), " --metric "))
 	}
 	res := p.aggregate(sc.IDs, sc.Sums, wanted, opts)
-	if err := checkFinite(res); err != nil {
+	if err := p.checkFinite(res); err != nil {
 		return nil, err
 	}
 	if opts.Bootstrap > 0 {

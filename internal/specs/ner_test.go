@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -296,4 +298,68 @@ func TestNERTagsOnly(t *testing.T) {
 		checkConlleval(t, c.Pred+" (tags only)", byName(res.Metrics), c.Conlleval)
 	}
 	assert.Equal(t, 7, n)
+}
+
+// conllevalLine is a per-type line of conlleval's printout.
+var conllevalLine = regexp.MustCompile(`^\s*(\S+): precision:\s+([\d.]+)%; recall:\s+([\d.]+)%; FB1:\s+([\d.]+)\s+(\d+)$`)
+
+// readConlleval reads conlleval's printout of a run (testdata/ner/NAME),
+// with the gold count of each type from its run of the gold against
+// itself (GOLDNAME).
+func readConlleval(t *testing.T, name, goldName string) *conllevalOut {
+	t.Helper()
+	read := func(name string) *conllevalOut {
+		data, err := os.ReadFile(filepath.Join("../../testdata/ner", name))
+		require.NoError(t, err)
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+		require.GreaterOrEqual(t, len(lines), 2, name)
+		out := &conllevalOut{By: map[string]struct {
+			Precision, Recall, F1 string
+			Found                 int
+		}{}}
+		_, err = fmt.Sscanf(lines[0], "processed %d tokens with %d phrases; found: %d phrases; correct: %d.", &out.Tokens, &out.Phrases, &out.Found, &out.Correct)
+		require.NoError(t, err, name)
+		_, err = fmt.Sscanf(strings.ReplaceAll(lines[1], "%", ""), "accuracy: %s precision: %s recall: %s FB1: %s", &out.Accuracy, &out.Precision, &out.Recall, &out.F1)
+		require.NoError(t, err, name)
+		out.Accuracy, out.Precision, out.Recall = strings.TrimSuffix(out.Accuracy, ";"), strings.TrimSuffix(out.Precision, ";"), strings.TrimSuffix(out.Recall, ";")
+		for _, l := range lines[2:] {
+			m := conllevalLine.FindStringSubmatch(l)
+			require.NotNil(t, m, "%s: %q", name, l)
+			found, _ := strconv.Atoi(m[5])
+			out.By[m[1]] = struct {
+				Precision, Recall, F1 string
+				Found                 int
+			}{m[2], m[3], m[4], found}
+		}
+		return out
+	}
+	out := read(name)
+	out.GoldByType = map[string]int{}
+	for typ, row := range read(goldName).By {
+		out.GoldByType[typ] = row.Found
+	}
+	return out
+}
+
+// TestNERRawTags: raw tags (no B-/I- prefix, as a Stanford-style tagger
+// writes them) are read as conlleval -r reads them, every tagged token an
+// entity of its own; the same tags prefixed with I- (IO) are read as
+// conlleval reads IOB1, neighbours of one type joined. Both against
+// conlleval's printouts of the CoNLL-2003 excerpt with its prefixes taken
+// off (testdata/ner/raw/record.sh).
+func TestNERRawTags(t *testing.T) {
+	for _, c := range []struct{ gold, pred, out, goldOut string }{
+		{"raw/gold.txt", "raw/pred.txt", "raw/conlleval-r.txt", "raw/conlleval-r-gold.txt"},
+		{"raw/io-gold.txt", "raw/io-pred.txt", "raw/conlleval-io.txt", "raw/conlleval-io-gold.txt"},
+	} {
+		want := readConlleval(t, c.out, c.goldOut)
+		got := scoreNER(t, c.gold, c.pred)
+		checkConlleval(t, c.gold, got, want)
+	}
+	// Spot checks, so that a misread printout cannot pass unnoticed: 571
+	// correct of 710 found and 705 gold (raw), 328 of 455 and 460 (IO).
+	raw := scoreNER(t, "raw/gold.txt", "raw/pred.txt")["ner"].Sums
+	assert.Equal(t, []float64{571, 710, 705}, []float64{raw.PredGold, raw.PredPred, raw.GoldGold})
+	io := scoreNER(t, "raw/io-gold.txt", "raw/io-pred.txt")["ner"].Sums
+	assert.Equal(t, []float64{328, 455, 460}, []float64{io.PredGold, io.PredPred, io.GoldGold})
 }

@@ -22,8 +22,11 @@
 //
 // A tag is O, or a prefix B, I, E, S (or L, U: BILOU's names for E and S)
 // followed by "-" and a type (PER, B-DATE-TIME has the type DATE-TIME).
-// Anything else is an error naming the file and the line; the first ten
-// are reported, and the file is not scored.
+// A file whose tags have no prefix at all (PER, PESSOA) has raw tags,
+// read as conlleval -r reads them: every tagged token an entity of its
+// own, the whole tag its type (the scheme Raw). Anything else, and a file
+// that mixes raw and prefixed tags, is an error naming the file and the
+// line; the first ten are reported, and the file is not scored.
 //
 // # Entities
 //
@@ -71,7 +74,8 @@ import (
 )
 
 // Format is the bio input adapter.
-var Format = &document.Format{Name: "bio", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "CoNLL-2003 columns: a token per line, its tag last"}
+var Format = &document.Format{Name: "bio", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "CoNLL-2003 columns: a token per line, its tag last",
+	Title: "CoNLL-2003 (BIO)", Fields: []string{"id", "tags", "entities", "loose"}, Specs: []string{"ner"}, Gloss: Gloss}
 
 // Read reads the file at path; see ParseReader.
 func Read(path string) (*document.Input, error) {

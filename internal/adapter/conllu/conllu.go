@@ -86,7 +86,8 @@ import (
 )
 
 // Format is the conllu input adapter.
-var Format = &document.Format{Name: "conllu", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "lines of ten tab-separated columns, a word ID first"}
+var Format = &document.Format{Name: "conllu", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "lines of ten tab-separated columns, a word ID first",
+	Title: "CoNLL-U", Fields: []string{"tokens", "sentences", "words"}, Specs: []string{"ud"}, Gloss: Gloss}
 
 // Read reads the CoNLL-U file at path; see ParseReader.
 func Read(path string) (*document.Input, error) {
