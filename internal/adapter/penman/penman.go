@@ -31,6 +31,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/metricc/metricc/internal/adapter/pieces"
 	"github.com/metricc/metricc/internal/document"
 )
 
@@ -86,8 +87,22 @@ func parse(name string, data []byte, onAMR func(*parser), fine bool) (*document.
 
 // parseDoc is parse; doc says whether documents carry the docsmatch field.
 func parseDoc(name string, data []byte, onAMR func(*parser), fine, doc bool) (*document.Input, error) {
+	return parseIn(name, data, onAMR, fine, doc, pieces.Workers(), pieces.Size)
+}
+
+// parseIn is parseDoc reading the file in pieces of about size bytes on
+// workers cores (one core: as one piece).
+func parseIn(name string, data []byte, onAMR func(*parser), fine, doc bool, workers, size int) (*document.Input, error) {
 	r := reader{path: name, p: newParser(), in: &document.Input{Path: name}, onAMR: onAMR, noFine: !fine, doc: doc}
-	r.run(data)
+	data = bytes.TrimPrefix(data, bom)
+	if !utf8.Valid(data) {
+		r.badUTF8(data)
+	}
+	if workers > 1 && len(data) > size && onAMR == nil {
+		r.runPieces(data, workers, size)
+	} else {
+		r.run(data, 0)
+	}
 	if r.readable == 0 && len(r.in.Docs) > 0 {
 		errs := document.DataErrors{{File: name, Msg: fmt.Sprintf("no AMR in the file can be read as smatch reads them (%d tried; is this a Penman AMR file?)", len(r.in.Docs))}}
 		const shown = 10
@@ -174,6 +189,7 @@ type reader struct {
 	in       *document.Input
 	errs     document.DataErrors
 	readable int
+	base     int // the documents before the piece read (runPieces)
 	out      []byte
 	dedup    []propRef // open-addressing table of the props written
 	// onAMR, when set (by tests), sees each AMR's parser state before reset.
@@ -191,34 +207,14 @@ type reader struct {
 	docs       *docSnt
 }
 
-func (r *reader) run(data []byte) {
-	data = bytes.TrimPrefix(data, bom)
-	if !utf8.Valid(data) {
-		r.badUTF8(data)
-	}
+// run reads data (after its byte order mark), whose first line is line
+// lineNo+1 of the file.
+func (r *reader) run(data []byte, lineNo int32) {
 	r.p.reset()
-	lineNo := int32(0)
 	for len(data) > 0 {
 		lineNo++
-		// Python's universal newlines: \n, \r\n and \r end a line.
 		var line []byte
-		k := bytes.IndexByte(data, '\n')
-		if k < 0 {
-			k = len(data)
-		}
-		line = data[:k]
-		if j := bytes.IndexByte(line, '\r'); j >= 0 {
-			line = data[:j]
-			k = j
-			if j+1 < len(data) && data[j+1] == '\n' {
-				k = j + 1
-			}
-		}
-		if k < len(data) {
-			data = data[k+1:]
-		} else {
-			data = nil
-		}
+		line, data = nextLine(data)
 		s := pyStrip(line)
 		if len(s) == 0 {
 			if r.has {
@@ -239,6 +235,27 @@ func (r *reader) run(data []byte) {
 	if r.has {
 		r.flush()
 	}
+}
+
+// nextLine splits the first line off data. Python's universal newlines:
+// \n, \r\n and \r end a line.
+func nextLine(data []byte) (line, rest []byte) {
+	k := bytes.IndexByte(data, '\n')
+	if k < 0 {
+		k = len(data)
+	}
+	line = data[:k]
+	if j := bytes.IndexByte(line, '\r'); j >= 0 {
+		line = data[:j]
+		k = j
+		if j+1 < len(data) && data[j+1] == '\n' {
+			k = j + 1
+		}
+	}
+	if k < len(data) {
+		return line, data[k+1:]
+	}
+	return line, nil
 }
 
 // badUTF8 warns about the first line that is not UTF-8. smatch (Python)
@@ -305,7 +322,7 @@ func metaID(s []byte) ([]byte, bool) {
 func (r *reader) flush() {
 	p := r.p
 	p.finish()
-	idx := len(r.in.Docs)
+	idx := r.base + len(r.in.Docs)
 	doc := document.Doc{Index: idx, Line: int(p.start.line)}
 	line := " (line " + strconv.Itoa(doc.Line) + ")"
 	if r.id != nil {

@@ -1,0 +1,205 @@
+// Package pieces parses one file on several cores: the file is cut into
+// pieces at places where a parser's state is known (a blank line between
+// two AMRs, the end of a line of JSON, ...), the pieces are parsed at once,
+// each by a parser of its own, and their results are merged in file order,
+// so that what an adapter makes of a file (its documents, warnings and
+// errors, in order) is what one parser reading it from start to end makes.
+//
+// The number of pieces parsed at once is the number of cores the run may
+// use (GOMAXPROCS, which --workers N sets to N): with one core an adapter
+// reads the file sequentially, as it always has. Pieces are of a few
+// hundred kilobytes and only a few of them are held at once, so that
+// memory follows the parsed results, not the file.
+package pieces
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+)
+
+// Size is the size pieces are cut to (a piece ends at the first safe
+// place at or after it): large enough that starting a parser is nothing
+// beside parsing it, small enough that a file of a few megabytes keeps
+// every core busy to its end.
+const Size = 256 << 10
+
+// Workers is how many pieces of a file are parsed at once: the cores the
+// run may use.
+func Workers() int { return runtime.GOMAXPROCS(0) }
+
+// Piece is a part of a file: its bytes, its position among the pieces,
+// and how many lines come before it.
+type Piece struct {
+	Data  []byte
+	Index int
+	Line  int
+}
+
+// Ordered parses pieces on up to workers goroutines and merges their
+// results in order on the calling goroutine. next gives the pieces, in
+// order, until it returns false; at most 2*workers pieces are held
+// (parsed or waiting) at once. merge returning false stops the reading:
+// the pieces already given are parsed but not merged.
+func Ordered[R any](workers int, next func() (Piece, bool), parse func(Piece) R, merge func(Piece, R) bool) {
+	workers = max(workers, 1)
+	type job struct {
+		p   Piece
+		out chan outcome[R]
+	}
+	jobs := make(chan job)
+	order := make(chan job, 2*workers)
+	stop := make(chan struct{})
+	for range workers {
+		go func() {
+			for j := range jobs {
+				j.out <- parseOne(j.p, parse)
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		defer close(order)
+		for {
+			p, ok := next()
+			if !ok {
+				return
+			}
+			j := job{p, make(chan outcome[R], 1)}
+			// Reserve the place in the order first: that bounds the pieces
+			// held to the capacity of order.
+			select {
+			case order <- j:
+			case <-stop:
+				return
+			}
+			jobs <- j
+		}
+	}()
+	merging := true
+	var failure any
+	for j := range order {
+		r := <-j.out
+		if !merging {
+			continue
+		}
+		if r.panic != nil {
+			failure = r.panic
+		}
+		if failure != nil || !merge(j.p, r.r) {
+			merging = false
+			close(stop)
+		}
+	}
+	if failure != nil {
+		panic(failure) // on the caller's goroutine, where it is recovered
+	}
+}
+
+// outcome is a piece parsed, or the panic that parsing it raised.
+type outcome[R any] struct {
+	r     R
+	panic any
+}
+
+func parseOne[R any](p Piece, parse func(Piece) R) (o outcome[R]) {
+	defer func() {
+		if x := recover(); x != nil {
+			o.panic = fmt.Sprintf("%v (parsing piece %d, after line %d)\n%s", x, p.Index, p.Line, debug.Stack())
+		}
+	}()
+	o.r = parse(p)
+	return o
+}
+
+// Cut cuts data into pieces of about size bytes, each ending where safe
+// says: safe(data, at) is the first place at or after at where a piece may
+// end (len(data) when there is none). Their Line is left for the caller
+// to count (on several cores, in a first pass over the pieces).
+func Cut(data []byte, size int, safe func(data []byte, at int) int) []Piece {
+	var out []Piece
+	for start := 0; start < len(data); {
+		end := len(data)
+		if start+size < len(data) {
+			end = max(safe(data, start+size), start+1)
+		}
+		out = append(out, Piece{Data: data[start:end], Index: len(out)})
+		start = end
+	}
+	return out
+}
+
+// Each gives the pieces of a list, in order, to Ordered.
+func Each(list []Piece) func() (Piece, bool) {
+	k := 0
+	return func() (Piece, bool) {
+		if k == len(list) {
+			return Piece{}, false
+		}
+		k++
+		return list[k-1], true
+	}
+}
+
+// Lines reads r in pieces of about size bytes, each ending after a '\n'
+// (a line longer than size makes its piece longer), the last one at the
+// end of r. Each piece is a copy of its own; Line counts the '\n' before
+// it. After the last piece, Err is the error that ended the reading, nil
+// at the end of r.
+type Lines struct {
+	r    io.Reader
+	size int
+	rest []byte // read, not yet in a piece
+	eof  bool
+	n    int
+	line int
+	Err  error
+}
+
+// NewLines reads r in pieces of about size bytes.
+func NewLines(r io.Reader, size int) *Lines { return &Lines{r: r, size: max(size, 1)} }
+
+// Next returns the next piece, or false at the end of r or at an error.
+func (l *Lines) Next() (Piece, bool) {
+	buf := make([]byte, 0, l.size+l.size/8)
+	buf = append(buf, l.rest...)
+	l.rest = nil
+	for {
+		// A piece ends after the last '\n' of what was read, once size
+		// bytes are read or r has ended.
+		if len(buf) >= l.size || l.eof {
+			if k := bytes.LastIndexByte(buf, '\n'); k >= 0 && !l.eof {
+				l.rest = append(l.rest, buf[k+1:]...)
+				buf = buf[:k+1]
+				return l.piece(buf), true
+			}
+			if l.eof {
+				if len(buf) == 0 {
+					return Piece{}, false
+				}
+				return l.piece(buf), true
+			}
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, make([]byte, cap(buf))...)[:len(buf)]
+		}
+		m, err := l.r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		switch {
+		case err == io.EOF:
+			l.eof = true
+		case err != nil:
+			l.Err, l.eof = err, true
+			return Piece{}, false
+		}
+	}
+}
+
+func (l *Lines) piece(data []byte) Piece {
+	p := Piece{Data: data, Index: l.n, Line: l.line}
+	l.n++
+	l.line += bytes.Count(data, []byte{'\n'})
+	return p
+}
