@@ -40,8 +40,8 @@ type Piece struct {
 
 // Ordered parses pieces on up to workers goroutines and merges their
 // results in order on the calling goroutine. next gives the pieces, in
-// order, until it returns false; at most 2*workers pieces are held
-// (parsed or waiting) at once. merge returning false stops the reading:
+// order, until it returns false; at most 2*workers+2 pieces are held
+// (read, parsed or waiting to be merged) at once. merge returning false stops the reading:
 // the pieces already given are parsed but not merged.
 func Ordered[R any](workers int, next func() (Piece, bool), parse func(Piece) R, merge func(Piece, R) bool) {
 	workers = max(workers, 1)

@@ -1,0 +1,143 @@
+package pieces
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestOrdered: results are merged in the order of the pieces whatever
+// order they are parsed in, and no more than 2*workers+2 pieces are held
+// (read, parsed or waiting).
+func TestOrdered(t *testing.T) {
+	const n = 200
+	var given, merged, most atomic.Int64
+	next := func() func() (Piece, bool) {
+		k := 0
+		return func() (Piece, bool) {
+			if k == n {
+				return Piece{}, false
+			}
+			k++
+			held := given.Add(1) - merged.Load()
+			for {
+				m := most.Load()
+				if held <= m || most.CompareAndSwap(m, held) {
+					break
+				}
+			}
+			return Piece{Index: k - 1, Line: 10 * (k - 1)}, true
+		}
+	}
+	var order []int
+	Ordered(3, next(), func(p Piece) string {
+		if p.Index%7 == 0 {
+			time.Sleep(time.Millisecond) // later pieces finish first
+		}
+		return fmt.Sprint(p.Line)
+	}, func(p Piece, r string) bool {
+		merged.Add(1)
+		assert.Equal(t, fmt.Sprint(10*p.Index), r)
+		order = append(order, p.Index)
+		return true
+	})
+	require.Len(t, order, n)
+	for i, k := range order {
+		require.Equal(t, i, k)
+	}
+	assert.LessOrEqual(t, most.Load(), int64(2*3+2))
+}
+
+// TestOrderedStop: once merge says stop, no more pieces are read.
+func TestOrderedStop(t *testing.T) {
+	read := 0
+	Ordered(2, func() (Piece, bool) {
+		read++
+		return Piece{Index: read - 1}, read <= 1000
+	}, func(p Piece) int { return p.Index }, func(p Piece, r int) bool { return r < 5 })
+	assert.Less(t, read, 20)
+}
+
+// TestOrderedPanic: a panic while parsing a piece is raised on the
+// merging goroutine, naming the piece.
+func TestOrderedPanic(t *testing.T) {
+	defer func() {
+		r := recover()
+		require.NotNil(t, r)
+		assert.Contains(t, fmt.Sprint(r), "boom (parsing piece 3, after line 30)")
+	}()
+	Ordered(2, Each([]Piece{{Index: 0}, {Index: 1, Line: 10}, {Index: 2, Line: 20}, {Index: 3, Line: 30}, {Index: 4, Line: 40}}),
+		func(p Piece) int {
+			if p.Index == 3 {
+				panic("boom")
+			}
+			return p.Index
+		}, func(Piece, int) bool { return true })
+	t.Fatal("no panic")
+}
+
+// TestCut: pieces cover the data, each ends where safe says.
+func TestCut(t *testing.T) {
+	data := []byte("aa|bbbb|c|ddddddd|e")
+	bar := func(data []byte, at int) int {
+		if k := bytes.IndexByte(data[at:], '|'); k >= 0 {
+			return at + k + 1
+		}
+		return len(data)
+	}
+	var got []string
+	for _, p := range Cut(data, 3, bar) {
+		got = append(got, fmt.Sprintf("%d:%s", p.Index, p.Data))
+	}
+	assert.Equal(t, []string{"0:aa|bbbb|", "1:c|ddddddd|", "2:e"}, got)
+	assert.Empty(t, Cut(nil, 3, bar))
+	assert.Len(t, Cut(data, len(data), bar), 1)
+}
+
+// TestLines: pieces end after a '\n' (a longer line makes a longer piece),
+// count the lines before them, and join into what was read.
+func TestLines(t *testing.T) {
+	long := strings.Repeat("x", 50)
+	for _, text := range []string{"", "\n", "a\nb\nc", "a\nb\nc\n", long + "\n" + long + "\nshort\n" + long, "\r\n\r\n" + long + "\r\n"} {
+		for _, size := range []int{1, 3, 8, 1000} {
+			l := NewLines(iotest.OneByteReader(strings.NewReader(text)), size)
+			var joined strings.Builder
+			lines := 0
+			for p, ok := l.Next(); ok; p, ok = l.Next() {
+				require.NotEmpty(t, p.Data)
+				assert.Equal(t, lines, p.Line, "%q", text)
+				lines += strings.Count(string(p.Data), "\n")
+				if !bytes.HasSuffix(p.Data, []byte("\n")) {
+					_, more := l.Next()
+					assert.False(t, more, "only the last piece may end inside a line")
+					joined.Write(p.Data)
+					break
+				}
+				joined.Write(p.Data)
+			}
+			assert.NoError(t, l.Err)
+			assert.Equal(t, text, joined.String(), "size %d", size)
+		}
+	}
+}
+
+// TestLinesError: a read error ends the pieces and is kept.
+func TestLinesError(t *testing.T) {
+	boom := errors.New("boom")
+	l := NewLines(io.MultiReader(strings.NewReader("a\nb\n"), iotest.ErrReader(boom)), 2)
+	var got []string
+	for p, ok := l.Next(); ok; p, ok = l.Next() {
+		got = append(got, string(p.Data))
+	}
+	assert.Equal(t, []string{"a\n", "b\n"}, got)
+	assert.ErrorIs(t, l.Err, boom)
+}
