@@ -70,6 +70,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/metricc/metricc/internal/adapter/pieces"
 	"github.com/metricc/metricc/internal/document"
 )
 
@@ -100,13 +101,15 @@ func ParseReader(name string, r io.Reader) (*document.Input, error) {
 // depends on every tag of it: what is held is its tokens' tag codes, 2
 // bytes each, not the documents.
 func Stream(name string, r io.Reader) document.Stream {
-	return &stream{p: newParser(name), r: r, size: bufSize}
+	return &stream{p: newParser(name), r: r, size: bufSize, workers: pieces.Workers(), pieceSize: pieces.Size}
 }
 
 type stream struct {
 	p       *parser
 	r       io.Reader
 	size    int // of the read buffer to start with
+	// workers read pieces of the file of about pieceSize bytes at once
+	workers, pieceSize int
 	w       writer
 	next    int
 	started bool
@@ -145,7 +148,7 @@ func (s *stream) Next() (document.Doc, error) {
 func (s *stream) load() error {
 	if !s.started {
 		s.started = true
-		s.err = s.p.read(s.r, s.size)
+		s.err = s.p.readIn(s.r, s.workers, s.size, s.pieceSize)
 		if s.err == nil {
 			s.err = s.p.end()
 		}

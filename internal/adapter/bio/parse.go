@@ -99,6 +99,10 @@ type parser struct {
 	// lines (0: none), for the error when a file mixes them.
 	firstRaw, firstPrefixed       int32
 	firstRawTag, firstPrefixedTag string
+	// implicit: the first document starts at a token, not at a
+	// -DOCSTART- line; overflow: a tag found no code (maxCode). For the
+	// merging of pieces (absorb).
+	implicit, overflow bool
 }
 
 func newParser(name string) *parser {
@@ -230,6 +234,7 @@ func (p *parser) feed(line []byte) {
 	code := p.code(last)
 	if len(p.docs) == 0 {
 		p.docs = append(p.docs, docInfo{line: p.line})
+		p.implicit = true
 	}
 	if !p.inSent {
 		p.sents = append(p.sents, sentence{line: p.line, start: p.codes.n})
@@ -292,6 +297,7 @@ func (p *parser) code(tag []byte) uint16 {
 		}
 	}
 	if len(p.tags) > maxCode {
+		p.overflow = true
 		p.nErrs++
 		if p.nErrs <= maxErrors {
 			p.errs = append(p.errs, &document.DataError{File: fmt.Sprintf("%s:%d", p.name, p.line),

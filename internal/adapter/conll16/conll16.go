@@ -54,6 +54,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/metricc/metricc/internal/adapter/pieces"
 	"github.com/metricc/metricc/internal/document"
 )
 
@@ -117,37 +118,100 @@ type doc struct {
 	rels []*relation
 }
 
+// parser gathers the relations of a file into documents.
 type parser struct {
+	lines  // the sequential reading's
+	name   string
+	in     *document.Input
+	docs   map[string]*doc
+	order  []*doc
+	errs   document.DataErrors
+	nErrs  int
+	nWarn  int
+	form   form
+	formAt int // the line that set form
+	ids    map[string]int
+	// unordered is the first line whose token list is not ascending.
+	unordered int
+	votes     votes // of the first senses, for the inventory
+}
+
+// lines reads lines into relations, on its own: what a line gives does
+// not depend on the lines before it (see read).
+type lines struct {
 	f          fields // the line being read
 	strs       interner
 	senseLists map[string][]string // by the Sense list as written
-	heads      map[string][]int    // head positions by connective
-	quoted     map[string][]byte   // strings as JSON
 	arena      []int               // token lists are cut from it
-	name       string
-	in         *document.Input
-	docs       map[string]*doc
-	order      []*doc
-	errs       document.DataErrors
-	nErrs      int
-	nWarn      int
-	form       form
-	formAt     int // the line that set form
-	ids        map[string]int
-	// unordered is the first line whose token list is not ascending.
-	unordered int
 }
+
+func newLines() lines {
+	return lines{strs: interner{}, senseLists: map[string][]string{}}
+}
+
+// line is what one line gives: a relation, or the error that stops its
+// reading, and the facts the checks that depend on the lines before it
+// need (parser.add makes those, in file order).
+type line struct {
+	n        int // the line's number
+	blank    bool
+	typeWarn bool    // the type is not one of the four (the first warning of the line)
+	unsorted [3]bool // which token lists are not in ascending order (of those read before an error)
+	err      *lineError
+	rel      *relation
+	form     form   // of the relation's token lists; formUnknown: none
+	docID    string // of the relation
+	id       []byte // the relation's ID as written; nil: none
+	vote     vote   // of its first sense
+}
+
+// lineError is the error that stops the reading of a line.
+type lineError struct{ path, msg string }
 
 // Parse reads a CoNLL-2016 relation file from r (through a buffer of its
 // own unless r is a large enough *bufio.Reader); name is the file in
-// messages.
+// messages. On several cores (pieces.Workers), pieces of the file are
+// read at once.
 func Parse(name string, r io.Reader) (*document.Input, error) {
+	return parseIn(name, r, pieces.Workers(), pieces.Size)
+}
+
+// parseIn is Parse reading pieces of about size bytes on workers cores
+// (one core: line after line).
+func parseIn(name string, r io.Reader, workers, size int) (*document.Input, error) {
 	p := &parser{name: name, in: &document.Input{Path: name, Unpaired: document.UnpairedEmpty, Convention: "the CoNLL-2016 scorer"},
-		docs: map[string]*doc{}, ids: map[string]int{}, strs: interner{},
-		senseLists: map[string][]string{}, heads: map[string][]int{}, quoted: map[string][]byte{}}
+		docs: map[string]*doc{}, ids: map[string]int{}, lines: newLines()}
+	var err error
+	if workers > 1 {
+		err = p.readPieces(r, workers, size)
+	} else {
+		err = p.read(r)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(p.errs) > 0 {
+		if p.nErrs > len(p.errs) {
+			p.errs = append(p.errs, &document.DataError{File: name, Msg: fmt.Sprintf("%d more errors not shown", p.nErrs-len(p.errs))})
+		}
+		return nil, p.errs
+	}
+	// Documents are written in batches of 32 on several cores (fewer in
+	// tests, with pieces of a few bytes), in one on one core.
+	batch := len(p.order)
+	if workers > 1 {
+		batch = min(32, size)
+	}
+	p.finish(workers, batch)
+	return p.in, nil
+}
+
+// read reads the file a line at a time.
+func (p *parser) read(r io.Reader) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte
-	for line := 1; ; line++ {
+	var l line
+	for n := 1; ; n++ {
 		text, err := br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
 			long = append(long[:0], text...)
@@ -158,23 +222,46 @@ func Parse(name string, r io.Reader) (*document.Input, error) {
 			text = long
 		}
 		if len(text) > 0 {
-			p.relation(line, text)
+			p.lines.read(n, text, &l)
+			p.add(&l)
 		}
 		if err == io.EOF {
-			break
+			return nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return err
 		}
 	}
-	if len(p.errs) > 0 {
-		if p.nErrs > len(p.errs) {
-			p.errs = append(p.errs, &document.DataError{File: name, Msg: fmt.Sprintf("%d more errors not shown", p.nErrs-len(p.errs))})
+}
+
+// readPieces reads pieces of the file on several cores, each line by a
+// reader of the piece's, and adds their relations in file order.
+func (p *parser) readPieces(r io.Reader, workers, size int) error {
+	text := pieces.NewLines(r, size)
+	pieces.Ordered(workers, text.Next, func(pc pieces.Piece) []line {
+		ls := newLines()
+		var out []line
+		data := pc.Data
+		for n := pc.Line + 1; len(data) > 0; n++ {
+			t := data
+			if k := bytes.IndexByte(data, '\n'); k >= 0 {
+				t, data = data[:k+1], data[k+1:]
+			} else {
+				data = nil
+			}
+			out = append(out, line{})
+			if ls.read(n, t, &out[len(out)-1]); out[len(out)-1].blank {
+				out = out[:len(out)-1]
+			}
 		}
-		return nil, p.errs
-	}
-	p.finish()
-	return p.in, nil
+		return out
+	}, func(_ pieces.Piece, out []line) bool {
+		for i := range out {
+			p.add(&out[i])
+		}
+		return true
+	})
+	return text.Err
 }
 
 func (p *parser) errorf(line int, path, format string, args ...any) {
@@ -196,25 +283,27 @@ func (p *parser) warnf(line int, format string, args ...any) {
 	p.in.Warnings = append(p.in.Warnings, where+": "+fmt.Sprintf(format, args...))
 }
 
-// relation reads one line.
-func (p *parser) relation(line int, text []byte) {
+// read reads line n (text, its end included) into l.
+func (ls *lines) read(n int, text []byte, l *line) {
+	*l = line{n: n}
 	text = bytes.TrimSpace(text)
-	if line == 1 {
+	if n == 1 {
 		text = bytes.TrimPrefix(text, []byte("\ufeff"))
 	}
 	if len(text) == 0 {
+		l.blank = true
 		return
 	}
-	f := &p.f
-	f.reset(p.strs)
+	f := &ls.f
+	f.reset(ls.strs)
 	sc := scanner{b: text}
 	if sc.peek() != '{' {
 		if raw := sc.skip(); sc.end() {
-			p.errorf(line, "", "expected a JSON object (one relation per line), found %s", kind(gjson.ParseBytes(raw)))
+			l.fail("", fmt.Sprintf("expected a JSON object (one relation per line), found %s", kind(gjson.ParseBytes(raw))))
 			return
 		}
 	} else if f.read(&sc); sc.end() {
-		p.check(line, f)
+		ls.check(l, f)
 		return
 	}
 	var v any
@@ -222,8 +311,10 @@ func (p *parser) relation(line int, text []byte) {
 	if err := json.Unmarshal(text, &v); err != nil {
 		msg += ": " + err.Error()
 	}
-	p.errorf(line, "", "%s", msg)
+	l.fail("", msg)
 }
+
+func (l *line) fail(path, msg string) { l.err = &lineError{path, msg} }
 
 // fields are the parts of a relation line the scorers read; a value of the
 // wrong kind is kept as written, for the message. The parser reuses one.
@@ -396,35 +487,36 @@ func (sp *spanFields) read(sc *scanner) {
 	})
 }
 
-// check validates a relation's fields, and keeps the relation.
-func (p *parser) check(line int, f *fields) {
-	rel := &relation{line: line}
+// check validates a relation's fields, as far as the line tells.
+func (ls *lines) check(l *line, f *fields) {
+	rel := &relation{line: l.n}
 	if !f.hasDoc || f.badDoc != nil || f.docID == "" {
-		p.errorf(line, "DocID", "expected the document's id, a non-empty string, found %s", describe(f.hasDoc, f.badDoc, `""`))
+		l.fail("DocID", fmt.Sprintf("expected the document's id, a non-empty string, found %s", describe(f.hasDoc, f.badDoc, `""`)))
 		return
 	}
 	if !f.hasTyp || f.badTyp != nil {
-		p.errorf(line, "Type", "expected the relation's type (Explicit, Implicit, AltLex or EntRel), found %s", describe(f.hasTyp, f.badTyp, ""))
+		l.fail("Type", fmt.Sprintf("expected the relation's type (Explicit, Implicit, AltLex or EntRel), found %s", describe(f.hasTyp, f.badTyp, "")))
 		return
 	}
 	rel.typ = f.typ
+	l.rel = rel // for the type in the warning
 	switch rel.typ {
 	case "Explicit", "Implicit", "AltLex", "EntRel":
 	default:
-		p.warnf(line, "type %q is not one of Explicit, Implicit, AltLex, EntRel: scored as a non-explicit relation, as the official scorers do", rel.typ)
+		l.typeWarn = true
 	}
 	switch {
 	case !f.hasSense || (f.badSense != nil && f.badSenseAt < 0):
-		p.errorf(line, "Sense", "expected a list of senses, found %s", describe(f.hasSense, f.badSense, ""))
+		l.fail("Sense", fmt.Sprintf("expected a list of senses, found %s", describe(f.hasSense, f.badSense, "")))
 		return
 	case f.badSense != nil:
-		p.errorf(line, "Sense."+strconv.Itoa(f.badSenseAt), "expected a sense, a string, found %s", kind(gjson.ParseBytes(f.badSense)))
+		l.fail("Sense."+strconv.Itoa(f.badSenseAt), fmt.Sprintf("expected a sense, a string, found %s", kind(gjson.ParseBytes(f.badSense))))
 		return
 	}
-	senses, ok := p.senseLists[string(f.senseRaw)]
+	senses, ok := ls.senseLists[string(f.senseRaw)]
 	if !ok {
 		senses = slices.Clone(f.senses)
-		p.senseLists[string(f.senseRaw)] = senses
+		ls.senseLists[string(f.senseRaw)] = senses
 	}
 	rel.senses = senses
 	relForm := formUnknown
@@ -433,10 +525,10 @@ func (p *parser) check(line int, f *fields) {
 		path := spanKeys[k] + ".TokenList"
 		switch {
 		case !sp.present && (k < 2 || rel.typ == "Explicit"):
-			p.errorf(line, path, "missing: every relation has Arg1, Arg2 and (for an explicit relation) Connective, each with a TokenList")
+			l.fail(path, "missing: every relation has Arg1, Arg2 and (for an explicit relation) Connective, each with a TokenList")
 			return
 		case sp.notList != nil:
-			p.errorf(line, path, "expected a list of tokens, found %s", kind(gjson.ParseBytes(sp.notList)))
+			l.fail(path, fmt.Sprintf("expected a list of tokens, found %s", kind(gjson.ParseBytes(sp.notList))))
 			return
 		}
 		other := sp.otherAt
@@ -444,21 +536,18 @@ func (p *parser) check(line int, f *fields) {
 			other = 0
 		}
 		if sp.badAt >= 0 && (other < 0 || sp.badAt < other) {
-			p.errorf(line, path+"."+strconv.Itoa(sp.badAt), "expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found %s", kind(gjson.ParseBytes(sp.bad)))
+			l.fail(path+"."+strconv.Itoa(sp.badAt), fmt.Sprintf("expected a token index or a token address [charStart, charEnd, tokenIndex, sentence, tokenInSentence], found %s", kind(gjson.ParseBytes(sp.bad))))
 			return
 		}
 		if other >= 0 {
-			p.errorf(line, path+"."+strconv.Itoa(other), "the relation mixes token addresses and token indices")
+			l.fail(path+"."+strconv.Itoa(other), "the relation mixes token addresses and token indices")
 			return
 		}
 		if relForm == formUnknown && len(sp.toks) > 0 {
 			relForm = sp.firstForm
 		}
-		toks := p.keep(sp.toks)
-		if p.unordered == 0 && (!slices.IsSorted(toks) || hasRepeat(toks)) {
-			p.unordered = line
-			p.warnf(line, "%s is not in ascending order (the first such list in the file): read as a set of tokens here; the official scorers compare ordered lists, and match it neither exactly nor partially", path)
-		}
+		toks := ls.keep(sp.toks)
+		l.unsorted[k] = !slices.IsSorted(toks) || hasRepeat(toks)
 		switch k {
 		case 0:
 			rel.arg1 = toks
@@ -469,44 +558,72 @@ func (p *parser) check(line int, f *fields) {
 		}
 	}
 	rel.raw = f.raw
-	if relForm != formUnknown {
+	l.form = relForm
+	l.docID = f.docID
+	l.id = f.id
+	l.vote = voteOf(senses[0])
+}
+
+// add does, in file order, what depends on the lines before: it warns
+// about the first token list out of order and repeated relation IDs,
+// refuses a file whose token lists change form, and keeps the relation
+// in its document. (l.id points into the line's text: add it before the
+// text is read over.)
+func (p *parser) add(l *line) {
+	if l.blank {
+		return
+	}
+	if l.typeWarn {
+		p.warnf(l.n, "type %q is not one of Explicit, Implicit, AltLex, EntRel: scored as a non-explicit relation, as the official scorers do", l.rel.typ)
+	}
+	for k := range l.unsorted {
+		if l.unsorted[k] && p.unordered == 0 {
+			p.unordered = l.n
+			p.warnf(l.n, "%s is not in ascending order (the first such list in the file): read as a set of tokens here; the official scorers compare ordered lists, and match it neither exactly nor partially", spanKeys[k]+".TokenList")
+		}
+	}
+	if l.err != nil {
+		p.errorf(l.n, l.err.path, "%s", l.err.msg)
+		return
+	}
+	if l.form != formUnknown {
 		if p.form == formUnknown {
-			p.form, p.formAt = relForm, line
-		} else if relForm != p.form {
-			p.errorf(line, "", "token lists of %s, but line %d has %s: a gold file gives token addresses, system output token indices",
-				formName(relForm), p.formAt, formName(p.form))
+			p.form, p.formAt = l.form, l.n
+		} else if l.form != p.form {
+			p.errorf(l.n, "", "token lists of %s, but line %d has %s: a gold file gives token addresses, system output token indices",
+				formName(l.form), p.formAt, formName(p.form))
 			return
 		}
 	}
-	if f.id != nil {
-		id := string(f.id)
-		if prev, dup := p.ids[id]; dup {
-			p.warnf(line, "relation ID %s repeats the one at line %d; both are scored (the scorers do not read IDs)", id, prev)
+	if l.id != nil {
+		if prev, dup := p.ids[string(l.id)]; dup {
+			p.warnf(l.n, "relation ID %s repeats the one at line %d; both are scored (the scorers do not read IDs)", l.id, prev)
 		} else {
-			p.ids[id] = line
+			p.ids[string(l.id)] = l.n
 		}
 	}
-	d := p.docs[f.docID]
+	d := p.docs[l.docID]
 	if d == nil {
-		d = &doc{id: f.docID, line: line}
-		p.docs[f.docID] = d
+		d = &doc{id: l.docID, line: l.n}
+		p.docs[l.docID] = d
 		p.order = append(p.order, d)
 	}
-	d.rels = append(d.rels, rel)
+	d.rels = append(d.rels, l.rel)
+	p.votes.add(l.vote)
 }
 
 // keep copies a token list into the parser's arena: one allocation per
 // 64K tokens instead of one per list.
-func (p *parser) keep(toks []int) []int {
+func (ls *lines) keep(toks []int) []int {
 	if len(toks) == 0 {
 		return nil
 	}
-	if cap(p.arena)-len(p.arena) < len(toks) {
-		p.arena = make([]int, 0, max(1<<16, len(toks)))
+	if cap(ls.arena)-len(ls.arena) < len(toks) {
+		ls.arena = make([]int, 0, max(1<<16, len(toks)))
 	}
-	n := len(p.arena)
-	p.arena = append(p.arena, toks...)
-	return p.arena[n:len(p.arena):len(p.arena)]
+	n := len(ls.arena)
+	ls.arena = append(ls.arena, toks...)
+	return ls.arena[n:len(ls.arena):len(ls.arena)]
 }
 
 // interner keeps one copy of each string.
@@ -572,54 +689,132 @@ func kind(v gjson.Result) string {
 }
 
 // finish decides the sense inventory, checks senses and connective heads,
-// and writes the documents.
-func (p *parser) finish() {
-	gold := p.form == formAddresses
-	var first []string
-	for _, d := range p.order {
-		for _, r := range d.rels {
-			first = append(first, r.senses[0])
-		}
-	}
-	lang := voteLanguage(first)
-	type unscored struct {
-		n, line int
-		sense   string
+// and writes the documents: batches of documents on several cores, then
+// their warnings in order.
+func (p *parser) finish(workers, batch int) {
+	w := docWriter{order: p.order, gold: p.form == formAddresses, lang: p.votes.language()}
+	var batches [][2]int
+	for i := 0; i < len(p.order); i += max(batch, 1) {
+		batches = append(batches, [2]int{i, min(i+batch, len(p.order))})
 	}
 	var skipped unscored // gold relations whose first sense is not evaluated
 	unknown := map[string]bool{}
+	k := 0
+	pieces.Ordered(workers, func() ([2]int, bool) {
+		k++
+		if k > len(batches) {
+			return [2]int{}, false
+		}
+		return batches[k-1], true
+	}, func(b [2]int) written {
+		return w.write(b[0], b[1])
+	}, func(_ [2]int, out written) bool {
+		p.in.Docs = append(p.in.Docs, out.docs...)
+		for _, n := range out.notes {
+			if n.sense != "" {
+				if unknown[n.sense] {
+					continue
+				}
+				unknown[n.sense] = true
+				why := "no gold relation can have it"
+				if w.gold {
+					why = "no relation is scored for it"
+				}
+				n.msg = fmt.Sprintf("sense %q is not a sense of the CoNLL-2016 task (the first relation with it): %s", n.sense, why)
+			}
+			p.warnf(n.line, "%s", n.msg)
+		}
+		if skipped.n == 0 {
+			skipped.line, skipped.sense = out.skipped.line, out.skipped.sense
+		}
+		skipped.n += out.skipped.n
+		return true
+	})
+	if skipped.n > 0 {
+		p.warnf(skipped.line, "%d gold relation(s) have a first sense the task does not score (%q here, the first): as in the official scorers, they and the predictions aligned with them are left out of the parser scores", skipped.n, skipped.sense)
+	}
+	if p.nWarn > maxWarnings {
+		p.in.Warnings = append(p.in.Warnings, fmt.Sprintf("%s: %d more warnings not shown", p.name, p.nWarn-maxWarnings))
+	}
+}
+
+// unscored counts gold relations whose first sense is not evaluated, with
+// the first of them.
+type unscored struct {
+	n, line int
+	sense   string
+}
+
+// docWriter writes documents; it is shared by the batches, which keep
+// their own caches.
+type docWriter struct {
+	order []*doc
+	gold  bool
+	lang  language
+}
+
+// written is a batch of documents, written, with the warnings about them
+// in order (a sense outside the task's inventory is warned about once per
+// file, by finish).
+type written struct {
+	docs    []document.Doc
+	notes   []note
+	skipped unscored
+}
+
+// note is a warning: msg, or, when sense is set, that the sense is not one
+// of the task's.
+type note struct {
+	line       int
+	msg, sense string
+}
+
+// write writes documents from to to (excluded).
+func (w docWriter) write(from, to int) written {
+	var out written
+	heads := map[string][]int{}
+	quoted := map[string][]byte{}
+	str := func(b []byte, s string) []byte {
+		q, ok := quoted[s]
+		if !ok {
+			q = appendString(nil, s)
+			quoted[s] = q
+		}
+		return append(b, q...)
+	}
+	noted := map[string]bool{} // senses outside the inventory, noted once per batch
 	var buf []byte
-	for i, d := range p.order {
+	for i := from; i < to; i++ {
+		d := w.order[i]
 		buf = buf[:0]
 		buf = append(buf, `{"id":`...)
 		buf = appendString(buf, d.id)
 		buf = append(buf, `,"relations":[`...)
 		for j, r := range d.rels {
 			senses := r.senses
-			if !gold && len(senses) > 1 {
-				p.warnf(r.line, "%d senses; the scorers read a prediction's first sense only, and so does metricc", len(senses))
+			if !w.gold && len(senses) > 1 {
+				out.notes = append(out.notes, note{line: r.line, msg: fmt.Sprintf("%d senses; the scorers read a prediction's first sense only, and so does metricc", len(senses))})
 				senses = senses[:1]
 			}
 			for _, s := range senses {
-				if !knownSense(s) && !unknown[s] {
-					unknown[s] = true
-					why := "no gold relation can have it"
-					if gold {
-						why = "no relation is scored for it"
-					}
-					p.warnf(r.line, "sense %q is not a sense of the CoNLL-2016 task (the first relation with it): %s", s, why)
+				if !knownSense(s) && !noted[s] {
+					noted[s] = true
+					out.notes = append(out.notes, note{line: r.line, sense: s})
 				}
 			}
-			valid := inventories[lang][r.senses[0]]
-			if gold && !valid {
-				if skipped.n == 0 {
-					skipped.line, skipped.sense = r.line, r.senses[0]
+			valid := inventories[w.lang][r.senses[0]]
+			if w.gold && !valid {
+				if out.skipped.n == 0 {
+					out.skipped.line, out.skipped.sense = r.line, r.senses[0]
 				}
-				skipped.n++
+				out.skipped.n++
 			}
 			head := r.conn
-			if gold && r.typ == "Explicit" {
-				head = p.head(r)
+			if w.gold && r.typ == "Explicit" {
+				var why string
+				if head, why = headOf(r, heads); why != "" {
+					out.notes = append(out.notes, note{line: r.line, msg: why})
+				}
 			}
 			if j > 0 {
 				buf = append(buf, ',')
@@ -627,17 +822,17 @@ func (p *parser) finish() {
 			buf = append(buf, `{"line":`...)
 			buf = strconv.AppendInt(buf, int64(r.line), 10)
 			buf = append(buf, `,"type":`...)
-			buf = p.appendString(buf, r.typ)
+			buf = str(buf, r.typ)
 			buf = append(buf, `,"explicit":`...)
 			buf = strconv.AppendBool(buf, r.typ == "Explicit")
 			buf = append(buf, `,"sense":`...)
-			buf = p.appendString(buf, r.senses[0])
+			buf = str(buf, r.senses[0])
 			buf = append(buf, `,"senses":[`...)
 			for k, s := range senses {
 				if k > 0 {
 					buf = append(buf, ',')
 				}
-				buf = p.appendString(buf, s)
+				buf = str(buf, s)
 			}
 			buf = append(buf, `],"valid":`...)
 			buf = strconv.AppendBool(buf, valid)
@@ -659,53 +854,36 @@ func (p *parser) finish() {
 			buf = append(buf, '}')
 		}
 		buf = append(buf, "]}"...)
-		p.in.Docs = append(p.in.Docs, document.Doc{Index: i, Line: d.line, ID: d.id, JSON: string(buf)})
+		out.docs = append(out.docs, document.Doc{Index: i, Line: d.line, ID: d.id, JSON: string(buf)})
 	}
-	if skipped.n > 0 {
-		p.warnf(skipped.line, "%d gold relation(s) have a first sense the task does not score (%q here, the first): as in the official scorers, they and the predictions aligned with them are left out of the parser scores", skipped.n, skipped.sense)
-	}
-	if p.nWarn > maxWarnings {
-		p.in.Warnings = append(p.in.Warnings, fmt.Sprintf("%s: %d more warnings not shown", p.name, p.nWarn-maxWarnings))
-	}
+	return out
 }
 
-// head finds the head tokens of a gold explicit connective from its raw
+// headOf finds the head tokens of a gold explicit connective from its raw
 // text, whose space-separated tokens are those of its token list. Where
-// that fails, the whole connective is its head (with a warning).
-func (p *parser) head(r *relation) []int {
+// that fails, the whole connective is its head, and why says why. heads
+// caches the head positions by connective.
+func headOf(r *relation, heads map[string][]int) (head []int, why string) {
 	if len(r.conn) == 0 {
-		return nil
+		return nil, ""
 	}
 	if strings.TrimSpace(r.raw) == "" {
-		p.warnf(r.line, "explicit connective without RawText: its head is unknown, so the whole connective is taken as its head")
-		return r.conn
+		return r.conn, "explicit connective without RawText: its head is unknown, so the whole connective is taken as its head"
 	}
-	pos, ok := p.heads[r.raw]
+	pos, ok := heads[r.raw]
 	if !ok {
 		pos = headPositions(r.raw)
-		p.heads[r.raw] = pos
+		heads[r.raw] = pos
 	}
 	out := make([]int, 0, len(pos))
 	for _, i := range pos {
 		if i >= len(r.conn) {
-			p.warnf(r.line, "connective %q has more words than its TokenList has tokens: the whole connective is taken as its head", r.raw)
-			return r.conn
+			return r.conn, fmt.Sprintf("connective %q has more words than its TokenList has tokens: the whole connective is taken as its head", r.raw)
 		}
 		out = append(out, r.conn[i])
 	}
 	slices.Sort(out)
-	return out
-}
-
-// appendString appends s as a JSON string (types and senses repeat: their
-// JSON is kept).
-func (p *parser) appendString(b []byte, s string) []byte {
-	q, ok := p.quoted[s]
-	if !ok {
-		q = appendString(nil, s)
-		p.quoted[s] = q
-	}
-	return append(b, q...)
+	return out, ""
 }
 
 // appendString appends s as a JSON string.

@@ -1,12 +1,15 @@
 package conll16
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tidwall/gjson"
 
+	"github.com/metricc/metricc/internal/conll16gen"
 	"github.com/metricc/metricc/internal/document"
 )
 
@@ -195,4 +198,75 @@ func TestCheck(t *testing.T) {
 	pred.Path = "pred.json"
 	assert.Equal(t, []string{`pred.json:3: sense "Temporal.Synchrony" (2 predicted relation(s), the first here) is the sense of no relation in gold.json: those predictions count as wrong`},
 		Check(gold, pred))
+}
+
+// checkReference is Check reading the documents with gjson, as a JSON
+// reader reads them.
+func checkReference(gold, pred *document.Input) []string {
+	used := map[string]bool{}
+	for _, d := range gold.Docs {
+		for _, ss := range gjson.Get(d.JSON, "relations.#.senses").Array() {
+			for _, s := range ss.Array() {
+				used[s.Str] = true
+			}
+		}
+	}
+	type first struct{ line, n int }
+	seen := map[string]*first{}
+	var order []string
+	for _, d := range pred.Docs {
+		for _, r := range gjson.Get(d.JSON, "relations").Array() {
+			f := r.Get("sense").Str
+			switch {
+			case used[f] || !knownSense(f):
+			case seen[f] != nil:
+				seen[f].n++
+			default:
+				seen[f] = &first{line: int(r.Get("line").Int()), n: 1}
+				order = append(order, f)
+			}
+		}
+	}
+	var out []string
+	for _, s := range order {
+		out = append(out, fmt.Sprintf("%s:%d: sense %q (%d predicted relation(s), the first here) is the sense of no relation in %s: those predictions count as wrong",
+			pred.Path, seen[s].line, s, seen[s].n, gold.Path))
+	}
+	return out
+}
+
+// TestCheckAgainstJSON: Check, which reads only the lines and senses of
+// the documents' JSON, says what reading the whole JSON says, on
+// generated corpora whose predictions have senses their gold lacks.
+func TestCheckAgainstJSON(t *testing.T) {
+	warned := 0
+	for seed := range uint64(6) {
+		c := conll16gen.Generate(conll16gen.Config{Docs: 20 + 10*int(seed), Seed: seed})
+		// a gold file without the relations of some senses
+		var kept []string
+		for _, l := range strings.Split(string(c.Gold), "\n") {
+			if !strings.Contains(l, []string{"Temporal", "Contingency", "Expansion.Conjunction"}[seed%3]) {
+				kept = append(kept, l)
+			}
+		}
+		gold := parse(t, strings.Join(kept, "\n"))
+		gold.Path = "gold.json"
+		pred := parse(t, string(c.Pred)+`{"DocID": "x", "Type": "Implicit", "Sense": ["a\"b<>&", "EntRel"], "Arg1": {"TokenList": [1]}, "Arg2": {"TokenList": [2]}}`)
+		pred.Path = "pred.json"
+		want := checkReference(gold, pred)
+		assert.Equal(t, want, Check(gold, pred))
+		warned += len(want)
+		assert.Equal(t, checkReference(pred, gold), Check(pred, gold))
+	}
+	assert.Greater(t, warned, 10)
+}
+
+// TestJSONString: strings as finish writes them, escapes included.
+func TestJSONString(t *testing.T) {
+	for _, s := range []string{"", "a", `a"b`, `\`, "<>&", "é\u2028\t", `\"`} {
+		q := appendString(nil, s)
+		got, rest := jsonString(string(q) + `,"x"`)
+		assert.Equal(t, s, got)
+		assert.Equal(t, `,"x"`, rest)
+	}
 }

@@ -61,16 +61,41 @@ func setOf(xs []string) map[string]bool {
 // more first senses are English senses than Chinese ones ("EntRel", in
 // both, counts as English), else Chinese.
 func voteLanguage(first []string) language {
-	en, zh := 0, 0
+	var v votes
 	for _, s := range first {
-		switch {
-		case inventories[english][s]:
-			en++
-		case inventories[chinese][s]:
-			zh++
-		}
+		v.add(voteOf(s))
 	}
-	if en > zh {
+	return v.language()
+}
+
+// votes counts the first senses of each inventory (voteLanguage).
+type votes struct{ en, zh int }
+
+// vote is the inventory a first sense votes for: 1 English, 2 Chinese, 0
+// neither.
+type vote int8
+
+func voteOf(s string) vote {
+	switch {
+	case inventories[english][s]:
+		return 1
+	case inventories[chinese][s]:
+		return 2
+	}
+	return 0
+}
+
+func (v *votes) add(x vote) {
+	switch x {
+	case 1:
+		v.en++
+	case 2:
+		v.zh++
+	}
+}
+
+func (v votes) language() language {
+	if v.en > v.zh {
 		return english
 	}
 	return chinese

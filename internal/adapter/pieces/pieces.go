@@ -41,12 +41,22 @@ type Piece struct {
 // Ordered parses pieces on up to workers goroutines and merges their
 // results in order on the calling goroutine. next gives the pieces, in
 // order, until it returns false; at most 2*workers+2 pieces are held
-// (read, parsed or waiting to be merged) at once. merge returning false stops the reading:
-// the pieces already given are parsed but not merged.
-func Ordered[R any](workers int, next func() (Piece, bool), parse func(Piece) R, merge func(Piece, R) bool) {
-	workers = max(workers, 1)
+// (read, parsed or waiting to be merged) at once. merge returning false
+// stops the reading: the pieces already given are parsed but not merged.
+// With one worker, each piece is parsed and merged in turn on the calling
+// goroutine.
+func Ordered[P, R any](workers int, next func() (P, bool), parse func(P) R, merge func(P, R) bool) {
+	if workers <= 1 {
+		for p, ok := next(); ok; p, ok = next() {
+			if !merge(p, parse(p)) {
+				return
+			}
+		}
+		return
+	}
 	type job struct {
-		p   Piece
+		p   P
+		n   int
 		out chan outcome[R]
 	}
 	jobs := make(chan job)
@@ -55,19 +65,19 @@ func Ordered[R any](workers int, next func() (Piece, bool), parse func(Piece) R,
 	for range workers {
 		go func() {
 			for j := range jobs {
-				j.out <- parseOne(j.p, parse)
+				j.out <- parseOne(j.p, j.n, parse)
 			}
 		}()
 	}
 	go func() {
 		defer close(jobs)
 		defer close(order)
-		for {
+		for n := 0; ; n++ {
 			p, ok := next()
 			if !ok {
 				return
 			}
-			j := job{p, make(chan outcome[R], 1)}
+			j := job{p, n, make(chan outcome[R], 1)}
 			// Reserve the place in the order first: that bounds the pieces
 			// held to the capacity of order.
 			select {
@@ -104,10 +114,10 @@ type outcome[R any] struct {
 	panic any
 }
 
-func parseOne[R any](p Piece, parse func(Piece) R) (o outcome[R]) {
+func parseOne[P, R any](p P, n int, parse func(P) R) (o outcome[R]) {
 	defer func() {
 		if x := recover(); x != nil {
-			o.panic = fmt.Sprintf("%v (parsing piece %d, after line %d)\n%s", x, p.Index, p.Line, debug.Stack())
+			o.panic = fmt.Sprintf("%v (parsing piece %d)\n%s", x, n, debug.Stack())
 		}
 	}()
 	o.r = parse(p)

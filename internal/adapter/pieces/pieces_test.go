@@ -73,7 +73,7 @@ func TestOrderedPanic(t *testing.T) {
 	defer func() {
 		r := recover()
 		require.NotNil(t, r)
-		assert.Contains(t, fmt.Sprint(r), "boom (parsing piece 3, after line 30)")
+		assert.Contains(t, fmt.Sprint(r), "boom (parsing piece 3)")
 	}()
 	Ordered(2, Each([]Piece{{Index: 0}, {Index: 1, Line: 10}, {Index: 2, Line: 20}, {Index: 3, Line: 30}, {Index: 4, Line: 40}}),
 		func(p Piece) int {

@@ -1,0 +1,157 @@
+package conll16
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/metricc/metricc/internal/conll16gen"
+	"github.com/metricc/metricc/internal/document"
+)
+
+// parsed is what a reading of a file gives, for comparing two readings
+// byte for byte: the input (documents, warnings) or the error.
+type parsed struct {
+	In  *document.Input
+	Err string
+}
+
+func readWith(data []byte, workers, size int) parsed {
+	in, err := parseIn("f.json", bytes.NewReader(data), workers, size)
+	if err != nil {
+		return parsed{Err: err.Error()}
+	}
+	return parsed{In: in}
+}
+
+// shuffled is text with its lines in a random order, so that the
+// relations of a document are spread over the file.
+func shuffled(text []byte, seed uint64) []byte {
+	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	rand.New(rand.NewPCG(seed, 1)).Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+	return []byte(strings.Join(lines, "\n") + "\n")
+}
+
+// relationLine is a relation of document doc with the given ID, type,
+// senses and token lists.
+func relationLine(doc string, id int, typ, senses, arg1, arg2, conn, raw string) string {
+	return fmt.Sprintf(`{"DocID": %q, "ID": %d, "Type": %q, "Sense": [%s], "Arg1": {"TokenList": [%s]}, "Arg2": {"TokenList": [%s]}, "Connective": {"TokenList": [%s], "RawText": %q}}`,
+		doc, id, typ, senses, arg1, arg2, conn, raw)
+}
+
+// piecesCases are files made to put what the reading of a line depends
+// on (the lines before it) next to the ends of pieces.
+func piecesCases() map[string]string {
+	var warnings, errs, ids, heads strings.Builder
+	for i := range 130 {
+		doc := fmt.Sprintf("d%d", i%45)
+		// types outside the four, repeated IDs, unknown senses, lists out
+		// of order: more warnings than are shown
+		warnings.WriteString(relationLine(doc, i%50, "Odd", `"Sense.`+fmt.Sprint(i%60)+`", "Expansion"`, "3, 1", "4", "2", "x y") + "\n")
+		if i%9 == 0 {
+			warnings.WriteString("\n  \t\n")
+		}
+		switch i % 4 {
+		case 0:
+			errs.WriteString(`{"DocID": "d", "Type": "Implicit", "Sense": ["EntRel"], "Arg1": {"TokenList": [1]}}` + "\n")
+		case 1:
+			errs.WriteString("{not json\n")
+		case 2:
+			errs.WriteString(relationLine("e", i, "Implicit", `"EntRel"`, "[0, 1, 5, 0, 0]", "[1, 2, 6, 0, 1]", "", "") + "\n")
+		default:
+			errs.WriteString(relationLine("e", i, "Explicit", `"Expansion.Conjunction"`, "2, 1", "3", "4", "and") + "\n")
+		}
+		ids.WriteString(relationLine(fmt.Sprintf("d%d", i%7), i%13, "Explicit", `"Comparison.Contrast", "Expansion"`, "1", "2", "3", "but") + "\n")
+		heads.WriteString(relationLine(fmt.Sprintf("d%d", i%40), i, "Explicit", `"Temporal.Asynchronous.Precedence"`, "[0, 1, 1, 0, 1]", "[5, 6, 7, 0, 2]",
+			"[2, 3, 3, 0, 3], [3, 4, 4, 0, 4]", []string{"as soon as", "", "if then", "but"}[i%4]) + "\n")
+	}
+	long := relationLine("long", 1, "Implicit", `"EntRel"`, strings.Repeat("1, ", 3000)+"2", "3", "", "")
+	return map[string]string{
+		"warnings":      warnings.String(),
+		"errors":        errs.String(),
+		"ids":           ids.String(),
+		"heads":         heads.String(),
+		"bom and crlf":  "\ufeff" + strings.ReplaceAll(strings.Join(strings.SplitAfter(ids.String(), "\n")[:20], ""), "\n", "\r\n"),
+		"cut in a line": ids.String()[:4000],
+		"form changes":  ids.String()[:3000] + heads.String(),
+		"long line":     goldExplicit + "\n" + long + "\n" + long + "\n" + goldImplicit,
+		"no newline":    goldExplicit + "\n" + goldImplicit,
+		"blank":         "\n\n \n",
+		"empty":         "",
+		"error late":    ids.String() + "[1]\n",
+		"chinese":       strings.Repeat(relationLine("c", 1, "Implicit", `"Conjunction"`, "1", "2", "", "")+"\n", 40) + ids.String(),
+	}
+}
+
+// TestPiecesEqualSequential: a file read in pieces on several cores gives
+// the documents, warnings and errors of a reading line after line, in
+// order, however the pieces fall (size 1 makes every line a piece).
+func TestPiecesEqualSequential(t *testing.T) {
+	files := map[string][]byte{}
+	for name, text := range piecesCases() {
+		files[name] = []byte(text)
+	}
+	c := conll16gen.Generate(conll16gen.Config{Docs: 60, Seed: 3})
+	files["gold"], files["pred"] = c.Gold, c.Pred
+	files["gold shuffled"], files["pred shuffled"] = shuffled(c.Gold, 1), shuffled(c.Pred, 2)
+	for name, data := range files {
+		want := readWith(data, 1, 0)
+		if strings.HasPrefix(name, "gold") || strings.HasPrefix(name, "pred") {
+			require.Empty(t, want.Err, name)
+			require.Len(t, want.In.Docs, 60, name)
+		}
+		for _, size := range []int{1, 7, 100, 4096, 64 << 10} {
+			for _, workers := range []int{2, 3} {
+				got := readWith(data, workers, size)
+				if !assert.Equal(t, want, got, "%s: pieces of %d bytes on %d workers", name, size, workers) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// TestPiecesCases: the cases above reach what they are made for (caps on
+// warnings and errors, each warning).
+func TestPiecesCases(t *testing.T) {
+	cases := piecesCases()
+	w := readWith([]byte(cases["warnings"]), 3, 50)
+	require.Empty(t, w.Err)
+	require.Len(t, w.In.Warnings, maxWarnings+1)
+	assert.Equal(t, "f.json: 301 more warnings not shown", w.In.Warnings[maxWarnings])
+	e := readWith([]byte(cases["errors"]), 3, 50)
+	assert.Contains(t, e.Err, "f.json: 78 more errors not shown")
+	assert.Contains(t, e.Err, "f.json:4: token lists of token indices, but line 3 has token addresses")
+	h := readWith([]byte(cases["heads"]), 3, 50)
+	require.Empty(t, h.Err)
+	assert.Contains(t, h.In.Warnings, "f.json:2: explicit connective without RawText: its head is unknown, so the whole connective is taken as its head")
+	assert.Contains(t, h.In.Warnings, `f.json:1: connective "as soon as" has more words than its TokenList has tokens: the whole connective is taken as its head`)
+	ids := readWith([]byte(cases["ids"]), 3, 50)
+	require.Empty(t, ids.Err)
+	assert.Contains(t, ids.In.Warnings, "f.json:14: relation ID 0 repeats the one at line 1; both are scored (the scorers do not read IDs)")
+	ids = readWith([]byte(cases["bom and crlf"]), 3, 50)
+	require.Empty(t, ids.Err)
+	assert.Contains(t, ids.In.Warnings, "f.json:1: 2 senses; the scorers read a prediction's first sense only, and so does metricc")
+	f := readWith([]byte(cases["form changes"]), 3, 50)
+	assert.Contains(t, f.Err, "f.json:16: token lists of token addresses, but line 1 has token indices")
+}
+
+// FuzzPieces: any file read in pieces reads as it does line after line.
+func FuzzPieces(f *testing.F) {
+	for _, text := range piecesCases() {
+		f.Add([]byte(text), uint16(40))
+	}
+	f.Add([]byte(goldExplicit+"\n"+predExplicit+"\n"), uint16(1))
+	f.Fuzz(func(t *testing.T, data []byte, size uint16) {
+		want := readWith(data, 1, 0)
+		got := readWith(data, 3, int(size)+1)
+		if !assert.Equal(t, want, got) {
+			t.FailNow()
+		}
+	})
+}
