@@ -105,17 +105,17 @@ func Stream(name string, r io.Reader) document.Stream {
 }
 
 type stream struct {
-	p       *parser
-	r       io.Reader
-	size    int // of the read buffer to start with
+	p    *parser
+	r    io.Reader
+	size int // of the read buffer to start with
 	// workers read pieces of the file of about pieceSize bytes at once
 	workers, pieceSize int
-	w       writer
-	next    int
-	started bool
-	err     error // of reading the file (load)
-	done    bool
-	flushed int // warnings given out
+	w                  writer
+	next               int
+	started            bool
+	err                error // of reading the file (load)
+	done               bool
+	flushed            int // warnings given out
 }
 
 func (s *stream) Path() string     { return s.p.name }
