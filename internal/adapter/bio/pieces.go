@@ -23,6 +23,7 @@ func (p *parser) readIn(r io.Reader, workers, bufSize, size int) error {
 		return q
 	}, func(pc pieces.Piece, q *parser) bool {
 		p.absorb(q, int32(pc.Line)+1, pc.Data)
+		text.Recycle(pc) // the parsers keep copies of what they read
 		return true
 	})
 	return text.Err

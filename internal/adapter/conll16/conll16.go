@@ -238,9 +238,20 @@ func (p *parser) read(r io.Reader) error {
 // reader of the piece's, and adds their relations in file order.
 func (p *parser) readPieces(r io.Reader, workers, size int) error {
 	text := pieces.NewLines(r, size)
+	// Line readers go from piece to piece, with their buffers: the token
+	// lists of the file are then cut from as few blocks as when it is read
+	// line after line.
+	idle := make(chan *lines, workers)
 	pieces.Ordered(workers, text.Next, func(pc pieces.Piece) []line {
-		ls := newLines()
-		var out []line
+		var ls *lines
+		select {
+		case ls = <-idle:
+		default:
+			l := newLines()
+			ls = &l
+		}
+		defer func() { idle <- ls }()
+		out := make([]line, 0, bytes.Count(pc.Data, []byte{'\n'})+1)
 		data := pc.Data
 		for n := pc.Line + 1; len(data) > 0; n++ {
 			t := data
@@ -255,10 +266,11 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 			}
 		}
 		return out
-	}, func(_ pieces.Piece, out []line) bool {
+	}, func(pc pieces.Piece, out []line) bool {
 		for i := range out {
 			p.add(&out[i])
 		}
+		text.Recycle(pc) // what add keeps is copied from it
 		return true
 	})
 	return text.Err
@@ -612,7 +624,7 @@ func (p *parser) add(l *line) {
 	p.votes.add(l.vote)
 }
 
-// keep copies a token list into the parser's arena: one allocation per
+// keep copies a token list into the reader's arena: one allocation per
 // 64K tokens instead of one per list.
 func (ls *lines) keep(toks []int) []int {
 	if len(toks) == 0 {

@@ -165,15 +165,33 @@ type Lines struct {
 	eof  bool
 	n    int
 	line int
+	free chan []byte // buffers of pieces merged, for the next ones
 	Err  error
 }
 
 // NewLines reads r in pieces of about size bytes.
-func NewLines(r io.Reader, size int) *Lines { return &Lines{r: r, size: max(size, 1)} }
+func NewLines(r io.Reader, size int) *Lines {
+	return &Lines{r: r, size: max(size, 1), free: make(chan []byte, 8)}
+}
+
+// Recycle gives back the buffer of a piece that nothing refers to any
+// more, for a piece to come: a file is then read into a few buffers, not
+// into as many as it has pieces.
+func (l *Lines) Recycle(p Piece) {
+	select {
+	case l.free <- p.Data[:0]:
+	default:
+	}
+}
 
 // Next returns the next piece, or false at the end of r or at an error.
 func (l *Lines) Next() (Piece, bool) {
-	buf := make([]byte, 0, l.size+l.size/8)
+	var buf []byte
+	select {
+	case buf = <-l.free:
+	default:
+		buf = make([]byte, 0, l.size+l.size/8)
+	}
 	buf = append(buf, l.rest...)
 	l.rest = nil
 	for {
