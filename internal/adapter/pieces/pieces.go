@@ -159,6 +159,14 @@ func Each(list []Piece) func() (Piece, bool) {
 // it. After the last piece, Err is the error that ended the reading, nil
 // at the end of r.
 type Lines struct {
+	// Cut, when set, says where a piece may end in what was read: the
+	// largest such place, or -1 for none (the piece then grows). By
+	// default, after the last '\n'.
+	Cut func(buf []byte) int
+	// Count, when set, counts the lines a piece ends, for the Line of the
+	// next; by default its '\n'.
+	Count func(piece []byte) int
+
 	r    io.Reader
 	size int
 	rest []byte // read, not yet in a piece
@@ -194,21 +202,24 @@ func (l *Lines) Next() (Piece, bool) {
 	}
 	buf = append(buf, l.rest...)
 	l.rest = nil
+	// A piece ends at the last place Cut allows in what was read, once
+	// size bytes are read; where there is none, at twice as many, and so
+	// on (so that a long line is looked through a few times, not once
+	// per read), or at the end of r.
+	try := l.size
 	for {
-		// A piece ends after the last '\n' of what was read, once size
-		// bytes are read or r has ended.
-		if len(buf) >= l.size || l.eof {
-			if k := bytes.LastIndexByte(buf, '\n'); k >= 0 && !l.eof {
-				l.rest = append(l.rest, buf[k+1:]...)
-				buf = buf[:k+1]
-				return l.piece(buf), true
+		if !l.eof && len(buf) >= try || l.eof && len(buf) > l.size {
+			if k := l.cut(buf); k > 0 && (k < len(buf) || !l.eof) {
+				l.rest = append(l.rest, buf[k:]...)
+				return l.piece(buf[:k]), true
 			}
-			if l.eof {
-				if len(buf) == 0 {
-					return Piece{}, false
-				}
-				return l.piece(buf), true
+			try = 2 * len(buf)
+		}
+		if l.eof {
+			if len(buf) == 0 {
+				return Piece{}, false
 			}
+			return l.piece(buf), true
 		}
 		if len(buf) == cap(buf) {
 			buf = append(buf, make([]byte, cap(buf))...)[:len(buf)]
@@ -225,9 +236,20 @@ func (l *Lines) Next() (Piece, bool) {
 	}
 }
 
+func (l *Lines) cut(buf []byte) int {
+	if l.Cut != nil {
+		return l.Cut(buf)
+	}
+	return bytes.LastIndexByte(buf, '\n') + 1
+}
+
 func (l *Lines) piece(data []byte) Piece {
 	p := Piece{Data: data, Index: l.n, Line: l.line}
 	l.n++
-	l.line += bytes.Count(data, []byte{'\n'})
+	if l.Count != nil {
+		l.line += l.Count(data)
+	} else {
+		l.line += bytes.Count(data, []byte{'\n'})
+	}
 	return p
 }

@@ -130,6 +130,23 @@ func TestLines(t *testing.T) {
 	}
 }
 
+// TestLinesCut: pieces end where Cut says, Line counts what Count says,
+// and recycled buffers hold the pieces that follow.
+func TestLinesCut(t *testing.T) {
+	text := "a\n|b\nc\n|" + strings.Repeat("d", 40) + "\n|e\r\n|f"
+	l := NewLines(iotest.HalfReader(strings.NewReader(text)), 4)
+	l.Cut = func(buf []byte) int { return bytes.LastIndexByte(buf, '|') + 1 }
+	l.Count = func(p []byte) int { return bytes.Count(p, []byte{'|'}) * 10 }
+	var got []string
+	for p, ok := l.Next(); ok; p, ok = l.Next() {
+		got = append(got, fmt.Sprintf("%d:%s", p.Line, p.Data))
+		l.Recycle(p)
+	}
+	require.NoError(t, l.Err)
+	// After the long line, the piece grows to the end of what was read.
+	assert.Equal(t, []string{"0:a\n|", "10:b\nc\n|", "20:" + strings.Repeat("d", 40) + "\n|e\r\n|", "40:f"}, got)
+}
+
 // TestLinesError: a read error ends the pieces and is kept.
 func TestLinesError(t *testing.T) {
 	boom := errors.New("boom")
