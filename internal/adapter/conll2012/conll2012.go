@@ -78,6 +78,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/metricc/metricc/internal/adapter/pieces"
 	"github.com/metricc/metricc/internal/document"
 )
 
@@ -100,10 +101,21 @@ func Read(path string) (*document.Input, error) {
 
 // ParseReader is Parse on the text read from r, which it reads to the end
 // through a buffer of its own (none is added if r is a large enough
-// *bufio.Reader). Errors from r are returned as they are.
+// *bufio.Reader); on several cores (pieces.Workers), pieces of it are
+// read at once. Errors from r are returned as they are.
 func ParseReader(name string, r io.Reader) (*document.Input, error) {
+	return parseIn(name, r, pieces.Workers(), pieces.Size)
+}
+
+// parseIn is ParseReader reading pieces of about size bytes on workers
+// cores (one core: line after line).
+func parseIn(name string, r io.Reader, workers, size int) (*document.Input, error) {
 	p := newParser(name)
-	if err := p.parseReader(r, bufSize); err != nil {
+	read := func() error { return p.parseReader(r, bufSize) }
+	if workers > 1 {
+		read = func() error { return p.readPieces(r, workers, size) }
+	}
+	if err := read(); err != nil {
 		return nil, err
 	}
 	return p.in, nil
