@@ -15,8 +15,17 @@ func (p *parser) readIn(r io.Reader, workers, bufSize, size int) error {
 		return p.read(r, bufSize)
 	}
 	text := pieces.NewLines(r, size)
+	// The parsers of pieces merged read the pieces to come: a run then
+	// touches the memory of a few, not of one a piece.
+	idle := make(chan *parser, workers+2)
 	pieces.Ordered(workers, text.Next, func(pc pieces.Piece) *parser {
-		q := newParser(p.name)
+		var q *parser
+		select {
+		case q = <-idle:
+			q.reset()
+		default:
+			q = newParser(p.name)
+		}
 		q.keepWords = p.keepWords
 		q.line = int32(pc.Line)
 		q.feedAll(pc.Data)
@@ -24,9 +33,30 @@ func (p *parser) readIn(r io.Reader, workers, bufSize, size int) error {
 	}, func(pc pieces.Piece, q *parser) bool {
 		p.absorb(q, int32(pc.Line)+1, pc.Data)
 		text.Recycle(pc) // the parsers keep copies of what they read
+		select {
+		case idle <- q:
+		default:
+		}
 		return true
 	})
 	return text.Err
+}
+
+// reset makes a parser of a piece merged ready for the next piece,
+// keeping its buffers.
+func (p *parser) reset() {
+	clear(p.index)
+	p.index["O"] = 0
+	p.cache = [256]uint16{}
+	p.tags = p.tags[:1]
+	clear(p.typeIdx)
+	p.types = p.types[:1]
+	for i := range p.codes.blocks {
+		p.codes.blocks[i] = p.codes.blocks[i][:0]
+	}
+	p.codes.blocks, p.codes.n = p.codes.blocks[:min(len(p.codes.blocks), 1)], 0
+	*p = parser{name: p.name, index: p.index, tags: p.tags, typeIdx: p.typeIdx, types: p.types, codes: p.codes,
+		sents: p.sents[:0], docs: p.docs[:0], words: p.words[:0]}
 }
 
 // feedAll feeds the lines of data, as read does: a final "\n" ends the
@@ -83,9 +113,7 @@ func (p *parser) absorb(q *parser, first int32, data []byte) {
 	}
 	tokens := p.codes.n
 	for _, b := range q.codes.blocks {
-		for _, c := range b {
-			p.codes.push(code[c])
-		}
+		p.codes.appendMapped(b, code)
 	}
 	// Does the piece start with a token (rather than a blank line, a
 	// boundary or a -DOCSTART- line)? It then continues p's sentence.
@@ -125,4 +153,23 @@ func (p *parser) absorb(q *parser, first int32, data []byte) {
 		p.firstPrefixed, p.firstPrefixedTag = q.firstPrefixed, q.firstPrefixedTag
 	}
 	p.words = append(p.words, q.words...)
+}
+
+// appendMapped appends the codes of src, each c as code[c], a block at a
+// time.
+func (l *codeList) appendMapped(src, code []uint16) {
+	for len(src) > 0 {
+		if int(l.n)>>blockBits == len(l.blocks) {
+			l.blocks = append(l.blocks, make([]uint16, 0, blockSize))
+		}
+		b := &l.blocks[len(l.blocks)-1]
+		n := min(len(src), blockSize-len(*b))
+		dst := (*b)[len(*b) : len(*b)+n]
+		for i, c := range src[:n] {
+			dst[i] = code[c]
+		}
+		*b = (*b)[:len(*b)+n]
+		l.n += int32(n)
+		src = src[n:]
+	}
 }

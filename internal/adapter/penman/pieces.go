@@ -1,6 +1,9 @@
 package penman
 
 import (
+	"bytes"
+	"unicode/utf8"
+
 	"github.com/metricc/metricc/internal/adapter/pieces"
 	"github.com/metricc/metricc/internal/document"
 )
@@ -31,8 +34,17 @@ func (r *reader) runPieces(data []byte, workers, size int) {
 		errs     document.DataErrors
 		readable int
 	}
+	// Readers go from piece to piece with their buffers, grown once.
+	idle := make(chan *reader, workers)
 	pieces.Ordered(workers, pieces.Each(parts), func(p pieces.Piece) result {
-		sub := reader{path: r.path, p: newParser(), in: &document.Input{Path: r.path}, noFine: r.noFine, doc: r.doc, base: base[p.Index]}
+		var sub *reader
+		select {
+		case sub = <-idle:
+		default:
+			sub = &reader{path: r.path, p: newParser(), noFine: r.noFine, doc: r.doc}
+		}
+		defer func() { idle <- sub }()
+		sub.in, sub.errs, sub.readable, sub.base = &document.Input{Path: r.path}, nil, 0, base[p.Index]
 		sub.run(p.Data, int32(p.Line))
 		return result{sub.in, sub.errs, sub.readable}
 	}, func(_ pieces.Piece, res result) bool {
@@ -52,14 +64,16 @@ func amrBoundary(data []byte, at int) int {
 	graph := false // the line before is a line of a graph
 	for i < len(data) {
 		line, rest := nextLine(data[i:])
-		s := pyStrip(line)
 		i = len(data) - len(rest)
-		switch {
-		case len(s) == 0 && graph:
-			return i
-		case len(s) == 0:
-		default:
-			graph = s[0] != '#'
+		switch kindOf(line) {
+		case blankLine:
+			if graph {
+				return i
+			}
+		case commentLine:
+			graph = false
+		case graphLine:
+			graph = true
 		}
 	}
 	return len(data)
@@ -80,21 +94,29 @@ func lineStart(data []byte, at int) int {
 
 // countPiece counts the lines of a piece, as nextLine splits them, and its
 // AMRs, as run reads them: runs of lines with a line of a graph, each
-// ended by a blank line or the end.
+// ended by a blank line or the end. (A first pass over the file: lines
+// are split at '\n' alone where the piece has no '\r', and told apart by
+// their first bytes.)
 func countPiece(data []byte) (lines, amrs int) {
+	lf := bytes.IndexByte(data, '\r') < 0
 	has := false
 	for len(data) > 0 {
 		var line []byte
-		line, data = nextLine(data)
+		if k := bytes.IndexByte(data, '\n'); !lf {
+			line, data = nextLine(data)
+		} else if k >= 0 {
+			line, data = data[:k], data[k+1:]
+		} else {
+			line, data = data, nil
+		}
 		lines++
-		s := pyStrip(line)
-		switch {
-		case len(s) == 0:
+		switch kindOf(line) {
+		case blankLine:
 			if has {
 				amrs++
 			}
 			has = false
-		case s[0] != '#':
+		case graphLine:
 			has = true
 		}
 	}
@@ -102,4 +124,34 @@ func countPiece(data []byte) (lines, amrs int) {
 		amrs++
 	}
 	return lines, amrs
+}
+
+type lineKind uint8
+
+const (
+	blankLine lineKind = iota
+	commentLine
+	graphLine
+)
+
+// kindOf tells a blank line, a comment and a line of a graph apart, as
+// pyStrip(line) does.
+func kindOf(line []byte) lineKind {
+	for i, c := range line {
+		switch {
+		case c >= utf8.RuneSelf:
+			s := pyStrip(line[i:])
+			if len(s) == 0 {
+				return blankLine
+			}
+			c = s[0]
+		case isPySpace(rune(c)):
+			continue
+		}
+		if c == '#' {
+			return commentLine
+		}
+		return graphLine
+	}
+	return blankLine
 }

@@ -5,11 +5,15 @@
 // so that what an adapter makes of a file (its documents, warnings and
 // errors, in order) is what one parser reading it from start to end makes.
 //
-// The number of pieces parsed at once is the number of cores the run may
-// use (GOMAXPROCS, which --workers N sets to N): with one core an adapter
-// reads the file sequentially, as it always has. Pieces are of a few
-// hundred kilobytes and only a few of them are held at once, so that
-// memory follows the parsed results, not the file.
+// The cores are those the run may use (GOMAXPROCS, which --workers N sets
+// to N), shared by every file read at once: the goroutine that reads a
+// file parses its pieces itself, and helpers parse pieces ahead of it only
+// while the process has a core to spare. The gold and the predicted files
+// of a run on two cores are then each read on one core, as they always
+// were, until the smaller one is read; its core then helps with the
+// other. With one core an adapter reads a file line after line. Pieces are
+// of about a hundred kilobytes and only a few of them are held at once, so
+// that memory follows the parsed results, not the file.
 package pieces
 
 import (
@@ -18,17 +22,36 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+	"sync/atomic"
 )
 
 // Size is the size pieces are cut to (a piece ends at the first safe
 // place at or after it): large enough that starting a parser is nothing
-// beside parsing it, small enough that a file of a few megabytes keeps
-// every core busy to its end.
-const Size = 256 << 10
+// beside parsing it, small enough that a file of a megabyte keeps every
+// core busy to its end, and that the pieces held take little memory.
+const Size = 128 << 10
 
-// Workers is how many pieces of a file are parsed at once: the cores the
-// run may use.
+// Workers is how many goroutines may parse the pieces of a file: the cores
+// the run may use.
 func Workers() int { return runtime.GOMAXPROCS(0) }
+
+// busy counts the goroutines of the process that are reading files in
+// pieces (one per file) or helping to (Ordered): helpers start only while
+// it is below GOMAXPROCS.
+var busy atomic.Int64
+
+// spare takes a core for a helper, if one is free.
+func spare() bool {
+	for {
+		b := busy.Load()
+		if b >= int64(runtime.GOMAXPROCS(0)) {
+			return false
+		}
+		if busy.CompareAndSwap(b, b+1) {
+			return true
+		}
+	}
+}
 
 // Piece is a part of a file: its bytes, its position among the pieces,
 // and how many lines come before it.
@@ -38,13 +61,14 @@ type Piece struct {
 	Line  int
 }
 
-// Ordered parses pieces on up to workers goroutines and merges their
-// results in order on the calling goroutine. next gives the pieces, in
-// order, until it returns false; at most 2*workers+2 pieces are held
-// (read, parsed or waiting to be merged) at once. merge returning false
-// stops the reading: the pieces already given are parsed but not merged.
-// With one worker, each piece is parsed and merged in turn on the calling
-// goroutine.
+// Ordered parses pieces and merges their results in order on the calling
+// goroutine. next gives the pieces, in order, until it returns false;
+// they are parsed by the calling goroutine and, while the process has
+// cores to spare, by up to workers-1 helpers ahead of it; at most
+// workers+3 pieces are held (read, parsed or waiting to be merged) at
+// once. merge returning false stops the reading: the pieces already given
+// may be parsed but are not merged. With one worker, each piece is parsed
+// and merged in turn.
 func Ordered[P, R any](workers int, next func() (P, bool), parse func(P) R, merge func(P, R) bool) {
 	if workers <= 1 {
 		for p, ok := next(); ok; p, ok = next() {
@@ -54,51 +78,78 @@ func Ordered[P, R any](workers int, next func() (P, bool), parse func(P) R, merg
 		}
 		return
 	}
+	busy.Add(1)
+	defer busy.Add(-1)
 	type job struct {
-		p   P
-		n   int
-		out chan outcome[R]
+		p    P
+		n    int
+		out  outcome[R]
+		done chan struct{}
 	}
-	jobs := make(chan job)
-	order := make(chan job, 2*workers)
+	window := workers + 1
+	todo := make(chan *job, window+1) // not yet taken by anyone
+	order := make(chan *job, window)  // not yet merged
 	stop := make(chan struct{})
-	for range workers {
-		go func() {
-			for j := range jobs {
-				j.out <- parseOne(j.p, j.n, parse)
+	run := func(j *job) {
+		j.out = parseOne(j.p, j.n, parse)
+		close(j.done)
+	}
+	var helpers atomic.Int64
+	helper := func() {
+		defer busy.Add(-1)
+		defer helpers.Add(-1)
+		// A helper gives its core back when there is nothing to do, and
+		// when more goroutines read files than there are cores (files
+		// opened since it started).
+		for busy.Load() <= int64(runtime.GOMAXPROCS(0)) {
+			select {
+			case j := <-todo:
+				run(j)
+			default:
+				return
 			}
-		}()
+		}
 	}
 	go func() {
-		defer close(jobs)
 		defer close(order)
 		for n := 0; ; n++ {
 			p, ok := next()
 			if !ok {
 				return
 			}
-			j := job{p, n, make(chan outcome[R], 1)}
-			// Reserve the place in the order first: that bounds the pieces
-			// held to the capacity of order.
+			j := &job{p: p, n: n, done: make(chan struct{})}
 			select {
 			case order <- j:
 			case <-stop:
 				return
 			}
-			jobs <- j
+			todo <- j // room: the jobs in todo are among those in order, and the one merging
+			if helpers.Load() < int64(workers-1) && spare() {
+				helpers.Add(1)
+				go helper()
+			}
 		}
 	}()
 	merging := true
 	var failure any
 	for j := range order {
-		r := <-j.out
 		if !merging {
 			continue
 		}
-		if r.panic != nil {
-			failure = r.panic
+		// Parse pieces until this one is parsed: itself, or, while a
+		// helper parses it, the ones after it.
+		for waiting := true; waiting; {
+			select {
+			case <-j.done:
+				waiting = false
+			case k := <-todo:
+				run(k)
+			}
 		}
-		if failure != nil || !merge(j.p, r.r) {
+		if j.out.panic != nil {
+			failure = j.out.panic
+		}
+		if failure != nil || !merge(j.p, j.out.r) {
 			merging = false
 			close(stop)
 		}

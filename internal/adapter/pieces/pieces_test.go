@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -16,7 +17,7 @@ import (
 )
 
 // TestOrdered: results are merged in the order of the pieces whatever
-// order they are parsed in, and no more than 2*workers+2 pieces are held
+// order they are parsed in, and no more than workers+3 pieces are held
 // (read, parsed or waiting).
 func TestOrdered(t *testing.T) {
 	const n = 200
@@ -54,7 +55,48 @@ func TestOrdered(t *testing.T) {
 	for i, k := range order {
 		require.Equal(t, i, k)
 	}
-	assert.LessOrEqual(t, most.Load(), int64(2*3+2))
+	assert.LessOrEqual(t, most.Load(), int64(3+3))
+}
+
+// TestOrderedHelps: with a core to spare, a piece is parsed while
+// another is; with none (the cores busy reading other files), the pieces
+// are parsed by the reading goroutine alone.
+func TestOrderedHelps(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	list := make([]Piece, 8)
+	for i := range list {
+		list[i].Index = i
+	}
+	var parsing, most atomic.Int64
+	began := time.Now()
+	parse := func(wait bool) func(Piece) int {
+		return func(p Piece) int {
+			n := parsing.Add(1)
+			defer parsing.Add(-1)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+			// The first piece waits (10 s at most) for another to be
+			// parsed with it.
+			for wait && p.Index == 0 && most.Load() < 2 && parsing.Load() < 2 {
+				time.Sleep(time.Millisecond)
+				if wait = time.Since(began) < 10*time.Second; !wait {
+					break
+				}
+			}
+			return p.Index
+		}
+	}
+	merged := 0
+	Ordered(2, Each(list), parse(true), func(p Piece, r int) bool { merged++; return p.Index == r })
+	assert.Equal(t, 8, merged)
+	assert.Equal(t, int64(2), most.Load(), "a helper parses pieces ahead")
+	assert.Equal(t, int64(0), busy.Load())
+
+	busy.Add(2) // two files being read on the two cores
+	most.Store(0)
+	Ordered(2, Each(list), parse(false), func(Piece, int) bool { return true })
+	busy.Add(-2)
+	assert.Equal(t, int64(1), most.Load(), "no helper while the cores are busy")
 }
 
 // TestOrderedStop: once merge says stop, no more pieces are read.
