@@ -189,8 +189,14 @@ type reader struct {
 	in       *document.Input
 	errs     document.DataErrors
 	readable int
-	base     int // the documents before the piece read (runPieces)
 	out      []byte
+	// pieces: the reader reads a piece of the file (runPieces), whose
+	// AMRs without ::id are numbered when the pieces are merged:
+	// unnumbered lists them, unnamed the warnings and errors that name
+	// them.
+	pieces     bool
+	unnumbered []int
+	unnamed    []unnamed
 	dedup    []propRef // open-addressing table of the props written
 	// onAMR, when set (by tests), sees each AMR's parser state before reset.
 	onAMR func(*parser)
@@ -322,23 +328,31 @@ func metaID(s []byte) ([]byte, bool) {
 func (r *reader) flush() {
 	p := r.p
 	p.finish()
-	idx := r.base + len(r.in.Docs)
+	idx := len(r.in.Docs)
 	doc := document.Doc{Index: idx, Line: int(p.start.line)}
 	line := " (line " + strconv.Itoa(doc.Line) + ")"
-	if r.id != nil {
+	unnumbered := r.id == nil && r.pieces
+	switch {
+	case r.id != nil:
 		doc.ID = string(r.id)
 		doc.Name = "amr " + strconv.Quote(doc.ID) + line
-	} else {
+	case unnumbered:
+		// In a piece, the number of an AMR without ::id is not known
+		// yet: numbered when the pieces are merged (number).
+		r.unnumbered = append(r.unnumbered, idx)
+	default:
 		doc.Name = "amr " + strconv.Itoa(idx+1) + line
 	}
 	r.out = r.out[:0]
-	r.out = append(r.out, `{"id":`...)
-	if r.id != nil {
-		r.out = appendJSONString(r.out, r.id)
-	} else {
-		r.out = append(r.out, '"')
-		r.out = strconv.AppendInt(r.out, int64(idx+1), 10)
-		r.out = append(r.out, '"')
+	if !unnumbered {
+		r.out = append(r.out, `{"id":`...)
+		if r.id != nil {
+			r.out = appendJSONString(r.out, r.id)
+		} else {
+			r.out = append(r.out, '"')
+			r.out = strconv.AppendInt(r.out, int64(idx+1), 10)
+			r.out = append(r.out, '"')
+		}
 	}
 	r.out = append(r.out, `,"props":[`...)
 	if r.extraID > 0 {
@@ -347,6 +361,9 @@ func (r *reader) flush() {
 	if p.fail != nil {
 		r.warn(&doc, p.fail.at, "smatch cannot read this AMR (it stops the whole run here): "+p.fail.msg+"; scored as an AMR with no triples")
 		r.errs = append(r.errs, &document.DataError{File: r.loc(p.fail.at), Doc: doc.Name, Msg: p.fail.msg})
+		if unnumbered {
+			r.unnamed = append(r.unnamed, unnamed{doc: idx, warning: -1, err: r.errs[len(r.errs)-1]})
+		}
 	} else {
 		r.readable++
 		r.props(&doc)
@@ -505,5 +522,8 @@ func (r *reader) loc(at pos) string {
 
 func (r *reader) warn(doc *document.Doc, at pos, msg string) {
 	e := document.DataError{File: r.loc(at), Doc: doc.Name, Msg: msg}
+	if doc.Name == "" { // an AMR without ::id in a piece: written once numbered
+		r.unnamed = append(r.unnamed, unnamed{doc: doc.Index, warning: len(r.in.Warnings), err: &e})
+	}
 	r.in.Warnings = append(r.in.Warnings, e.Error())
 }

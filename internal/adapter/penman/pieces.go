@@ -2,6 +2,7 @@ package penman
 
 import (
 	"bytes"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/metricc/metricc/internal/adapter/pieces"
@@ -10,29 +11,21 @@ import (
 
 // runPieces is run on several cores. A piece starts after a blank line
 // that ends an AMR (one that follows a line of the graph), where a reader
-// has nothing pending: no AMR, no ::id, no lines. A first pass over the
-// pieces counts their lines and AMRs, so that each piece is then read
-// knowing the line and the document number it starts at, and the
-// documents, warnings and errors of the pieces, in order, are those of
-// one reader.
+// has nothing pending: no AMR, no ::id, no lines. Each piece is read
+// knowing the line it starts at; its documents are numbered when the
+// pieces are merged, in order, so that the documents, warnings and errors
+// are those of one reader.
 func (r *reader) runPieces(data []byte, workers, size int) {
 	parts := pieces.Cut(data, size, amrBoundary)
-	// The first pass: the lines and the AMRs of each piece.
-	type count struct{ lines, amrs int }
-	counts := make([]count, len(parts))
-	pieces.Ordered(workers, pieces.Each(parts), func(p pieces.Piece) count {
-		lines, amrs := countPiece(p.Data)
-		return count{lines, amrs}
-	}, func(p pieces.Piece, c count) bool { counts[p.Index] = c; return true })
-	base := make([]int, len(parts))
 	for i := 1; i < len(parts); i++ {
-		base[i] = base[i-1] + counts[i-1].amrs
-		parts[i].Line = parts[i-1].Line + counts[i-1].lines
+		parts[i].Line = parts[i-1].Line + countLines(parts[i-1].Data)
 	}
 	type result struct {
-		in       *document.Input
-		errs     document.DataErrors
-		readable int
+		in         *document.Input
+		errs       document.DataErrors
+		readable   int
+		unnumbered []int
+		unnamed    []unnamed
 	}
 	// Readers go from piece to piece with their buffers, grown once.
 	idle := make(chan *reader, workers)
@@ -41,19 +34,51 @@ func (r *reader) runPieces(data []byte, workers, size int) {
 		select {
 		case sub = <-idle:
 		default:
-			sub = &reader{path: r.path, p: newParser(), noFine: r.noFine, doc: r.doc}
+			sub = &reader{path: r.path, p: newParser(), noFine: r.noFine, doc: r.doc, pieces: true}
 		}
 		defer func() { idle <- sub }()
-		sub.in, sub.errs, sub.readable, sub.base = &document.Input{Path: r.path}, nil, 0, base[p.Index]
+		sub.in, sub.errs, sub.readable, sub.unnumbered, sub.unnamed = &document.Input{Path: r.path}, nil, 0, nil, nil
 		sub.run(p.Data, int32(p.Line))
-		return result{sub.in, sub.errs, sub.readable}
+		return result{sub.in, sub.errs, sub.readable, sub.unnumbered, sub.unnamed}
 	}, func(_ pieces.Piece, res result) bool {
+		number(res.in.Docs, len(r.in.Docs), res.unnumbered, res.unnamed)
+		for _, u := range res.unnamed {
+			if u.warning >= 0 {
+				res.in.Warnings[u.warning] = u.err.Error()
+			}
+		}
 		r.in.Docs = append(r.in.Docs, res.in.Docs...)
 		r.in.Warnings = append(r.in.Warnings, res.in.Warnings...)
 		r.errs = append(r.errs, res.errs...)
 		r.readable += res.readable
 		return true
 	})
+}
+
+// unnamed is a warning (its index among the piece's warnings; -1 for an
+// error) about an AMR without ::id read in a piece, to name once the AMR
+// is numbered.
+type unnamed struct {
+	doc, warning int
+	err          *document.DataError
+}
+
+// number numbers the documents of a piece that follow base documents: the
+// AMRs without ::id get their number as id and in their names, and the
+// warnings and errors about them their names.
+func number(docs []document.Doc, base int, unnumbered []int, unnamed []unnamed) {
+	for i := range docs {
+		docs[i].Index += base
+	}
+	for _, k := range unnumbered {
+		d := &docs[k]
+		n := strconv.Itoa(d.Index + 1)
+		d.Name = "amr " + n + " (line " + strconv.Itoa(d.Line) + ")"
+		d.JSON = `{"id":"` + n + `"` + d.JSON
+	}
+	for _, u := range unnamed {
+		u.err.Doc = docs[u.doc].Name
+	}
 }
 
 // amrBoundary is the first place at or after at where a piece may start:
@@ -92,38 +117,17 @@ func lineStart(data []byte, at int) int {
 	return len(data)
 }
 
-// countPiece counts the lines of a piece, as nextLine splits them, and its
-// AMRs, as run reads them: runs of lines with a line of a graph, each
-// ended by a blank line or the end. (A first pass over the file: lines
-// are split at '\n' alone where the piece has no '\r', and told apart by
-// their first bytes.)
-func countPiece(data []byte) (lines, amrs int) {
-	lf := bytes.IndexByte(data, '\r') < 0
-	has := false
-	for len(data) > 0 {
-		var line []byte
-		if k := bytes.IndexByte(data, '\n'); !lf {
-			line, data = nextLine(data)
-		} else if k >= 0 {
-			line, data = data[:k], data[k+1:]
-		} else {
-			line, data = data, nil
-		}
-		lines++
-		switch kindOf(line) {
-		case blankLine:
-			if has {
-				amrs++
-			}
-			has = false
-		case graphLine:
-			has = true
-		}
+// countLines counts the lines of data, as nextLine splits them: a '\n',
+// a '\r' alone and "\r\n" end one.
+func countLines(data []byte) int {
+	n := bytes.Count(data, []byte{'\n'})
+	if cr := bytes.Count(data, []byte{'\r'}); cr > 0 {
+		n += cr - bytes.Count(data, []byte("\r\n"))
 	}
-	if has {
-		amrs++
+	if len(data) > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r' {
+		n++ // a last line without an end
 	}
-	return lines, amrs
+	return n
 }
 
 type lineKind uint8

@@ -98,20 +98,19 @@ func Ordered[P, R any](workers int, next func() (P, bool), parse func(P) R, merg
 	helper := func() {
 		defer busy.Add(-1)
 		defer helpers.Add(-1)
-		// A helper gives its core back when there is nothing to do, and
-		// when more goroutines read files than there are cores (files
-		// opened since it started).
-		for busy.Load() <= int64(runtime.GOMAXPROCS(0)) {
-			select {
-			case j := <-todo:
-				run(j)
-			default:
+		// A helper waits for pieces until the last one is given, and gives
+		// its core back early when more goroutines read files than there
+		// are cores (files opened since it started).
+		for j := range todo {
+			run(j)
+			if busy.Load() > int64(runtime.GOMAXPROCS(0)) {
 				return
 			}
 		}
 	}
 	go func() {
 		defer close(order)
+		defer close(todo)
 		for n := 0; ; n++ {
 			p, ok := next()
 			if !ok {
@@ -138,11 +137,15 @@ func Ordered[P, R any](workers int, next func() (P, bool), parse func(P) R, merg
 		}
 		// Parse pieces until this one is parsed: itself, or, while a
 		// helper parses it, the ones after it.
-		for waiting := true; waiting; {
+		for waiting, more := true, todo; waiting; {
 			select {
 			case <-j.done:
 				waiting = false
-			case k := <-todo:
+			case k, ok := <-more:
+				if !ok {
+					more = nil // all taken: wait for the helpers
+					continue
+				}
 				run(k)
 			}
 		}
