@@ -197,7 +197,7 @@ type reader struct {
 	pieces     bool
 	unnumbered []int
 	unnamed    []unnamed
-	dedup    []propRef // open-addressing table of the props written
+	dedup      []propRef // open-addressing table of the props written
 	// onAMR, when set (by tests), sees each AMR's parser state before reset.
 	onAMR func(*parser)
 
