@@ -23,6 +23,7 @@
 //	                                    → {"result": <what metricc run --format json prints>, "warnings": […]}
 //	{"op": "accumulator", "spec": H, "options": OPTS}   → {"accumulator": A}
 //	{"op": "update", "accumulator": A, "gold": IN, "pred": IN} → {"documents": N, "warnings": […]}
+//	                                    (with "ids": true, also "ids": the batch's pairs, as Accumulator.AddIDs)
 //	{"op": "merge", "accumulator": A, "other": B}        → {"documents": N}
 //	{"op": "compute", "accumulator": A}                  → {"result": …}
 //	{"op": "state", "accumulator": A}                    → {"state": <metricc.AccumulatorState>}
@@ -128,6 +129,8 @@ type request struct {
 	Doc         *string            `json:"doc"`
 	Options     json.RawMessage    `json:"options"`
 	State       json.RawMessage    `json:"state"`
+	// IDs asks update for the ids of the batch's document pairs.
+	IDs bool `json:"ids"`
 }
 
 type input struct {
@@ -616,10 +619,15 @@ func (b *Bridge) update(r *request, blobs [][]byte) (obj, error) {
 	warn := &warnings{}
 	e.warn = warn
 	defer func() { e.warn = nil }()
-	if err := e.acc.Add(gold, pred); err != nil {
+	ids, err := e.acc.AddIDs(gold, pred)
+	if err != nil {
 		return nil, err
 	}
-	return obj{"documents": e.acc.Documents(), "warnings": warn.get()}, nil
+	out := obj{"documents": e.acc.Documents(), "warnings": warn.get()}
+	if r.IDs {
+		out["ids"] = ids
+	}
+	return out, nil
 }
 
 func (b *Bridge) merge(r *request) (obj, error) {

@@ -361,11 +361,21 @@ class Accumulator:
     def update(self, gold: Input, pred: Input) -> "Accumulator":
         """Scores a batch: gold and pred hold the same documents' two sides
         (any input score takes). Returns the accumulator."""
+        self._update(gold, pred, ids=False)
+        return self
+
+    def _update(self, gold: Input, pred: Input, ids: bool) -> Optional[List[str]]:
+        """update; with ids, returns the ids of the batch's document pairs
+        (their pairing keys, or positions in the batch), in the order of
+        one run (metricc.spark finds documents added twice with them)."""
         blobs: List[bytes] = []
         req = {"op": "update", "gold": encode(gold, "gold", self._input_format, blobs),
                "pred": encode(pred, "pred", self._input_format, blobs)}
-        self._documents = self._call(req, blobs)["documents"]
-        return self
+        if ids:
+            req["ids"] = True
+        out = self._call(req, blobs)
+        self._documents = out["documents"]
+        return out.get("ids")
 
     def compute(self) -> Result:
         """The results of the documents added so far."""
