@@ -142,4 +142,3 @@ func fail(err error) {
 	fmt.Fprintln(os.Stderr, "jsonlcorpus:", err)
 	os.Exit(1)
 }
-
