@@ -28,7 +28,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 
 try:
     import pyarrow as pa
-    from pyspark import RDD, StorageLevel, TaskContext
+    from pyspark import RDD, TaskContext
     from pyspark.sql import Column, DataFrame, SparkSession
     from pyspark.sql import functions as F
     from pyspark.sql import types as T
@@ -271,8 +271,12 @@ class _Run:
 
     def _finish(self, scored: DataFrame, per_doc: Optional[DataFrame]) -> Result:
         # The scored rows are read twice (the states, then the ids): kept
-        # rather than scored again.
-        scored = scored.persist(StorageLevel.MEMORY_AND_DISK)
+        # by a local checkpoint rather than scored again. (persist() would
+        # keep them too, but a cached plan keeps the partitioning it was
+        # planned with: the 200 partitions of spark.sql.shuffle.partitions
+        # after a join, where adaptive execution makes one of a small
+        # input.)
+        scored = scored.localCheckpoint(eager=True)
         try:
             outcomes = scored.where(F.col("kind") == "outcome").select("data").rdd
             expected = outcomes.getNumPartitions()
@@ -297,7 +301,8 @@ class _Run:
             # not depend on them).
             res = Accumulator.from_state(self.spec, total.state).compute()
         finally:
-            scored.unpersist()
+            # Spark drops the checkpoint's blocks once the JVM collects it.
+            del scored
         return SparkResult(res._d, per_doc)
 
     def _check_ids(self, scored: DataFrame) -> None:
