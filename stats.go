@@ -7,6 +7,8 @@ import (
 	"io"
 	"maps"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -435,3 +437,28 @@ const (
 	FieldF1        = typecheck.F1
 	FieldValue     = typecheck.Value
 )
+
+// WriteFile writes the stats file at path whole or not at all: to a
+// temporary file beside it, renamed at the end, so that a failed or
+// interrupted run leaves no truncated shard behind. An error names path.
+func (st *Stats) WriteFile(path string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	_, err = st.WriteTo(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}

@@ -63,8 +63,6 @@ import (
 	"io/fs"
 	"maps"
 	"math"
-	"os"
-	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"slices"
@@ -897,26 +895,10 @@ func dataErrors(list metricc.DataErrors) []obj {
 	return out
 }
 
-// writeStats writes a stats file whole or not at all, as `metricc run
-// --stats-out` does: to a temporary file beside it, renamed at the end.
+// writeStats writes a stats file whole or not at all (Stats.WriteFile).
 func writeStats(path string, st *metricc.Stats) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("stats_out: %w", err)
-	}
-	_, err = st.WriteTo(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("stats_out %s: %w", path, err)
+	if err := st.WriteFile(path); err != nil {
+		return fmt.Errorf("%s %w", "stats_out", err)
 	}
 	return nil
 }
