@@ -1,0 +1,850 @@
+// Package pymarshal reads the documents the Python package hands to the
+// core as Python's marshal module writes them (marshal.dumps(docs, 4)) and
+// writes them as the JSON array Python's json module writes for them
+// (json.dumps(docs, ensure_ascii=False, allow_nan=False, separators=(",",
+// ":")), with the package's conversions of sets and non-str keys): the
+// same bytes, so that the core reads what it would read from the json
+// route, while Python spends a tenth of the time writing them.
+//
+// Values with no JSON form are refused as the package documents, naming
+// the document and the path (*ValueError), as the json route does. Values
+// that only Python can convert are reported as *NeedsPython, and the caller
+// writes those documents with the json module instead:
+//
+//   - bytes: marshal writes every object with a buffer (NumPy arrays and
+//     scalars, memoryview, array.array) as bytes, so a reader cannot tell
+//     bytes to decode from an array whose elements to list;
+//   - complex numbers, code objects, Ellipsis (json's error names them);
+//   - tuples and frozensets as dict keys, and sets of anything but strings
+//     and numbers (json's errors and sort order are Python's own);
+//   - strings with lone surrogates as keys, NaN in sets;
+//   - ints of more than 600 bits (Python limits int-to-text conversion),
+//     values nested more than 200 deep (json's recursion limit), and
+//     documents whose shared values would expand past a bound.
+//
+// Data that is not what marshal.dumps(x, 4) writes is a *FormatError. No
+// input makes the reader panic, allocate more than a bound proportional to
+// its length, or run longer than a pass over its output.
+//
+// The format, as CPython's Python/marshal.c writes it (version 4, the
+// same from Python 3.4 on): a value is a type byte, with bit 0x80 set
+// (FLAG_REF) when the value is entered in a table of references, then its
+// body. Integers are little-endian; n is a 4-byte signed count.
+//
+//	N F T           None, False, True (never entered in the table)
+//	i int32         an int that fits in 32 bits
+//	l n digits      an int: |n| 15-bit digits (2 bytes each), least
+//	                significant first, the sign of n its sign
+//	g float64       a float
+//	z Z len8 bytes  an ASCII str (Z: interned); a A n bytes: a longer one
+//	u t n bytes     a str in UTF-8, lone surrogates encoded as if valid
+//	) len8 values   a tuple; ( n values: a longer one
+//	[ n values      a list
+//	{ k v ... 0     a dict: keys and values, then a 0 byte
+//	< > n values    a set, a frozenset
+//	r int32         the value entered at this index of the table
+//	s n bytes       bytes (or any object with a buffer)
+//	y x c . S       complex (binary, text), code, Ellipsis, StopIteration
+//
+// Values are entered in the table in the order they start (a container
+// before its elements), so a reference to a container still being read
+// is a value that contains itself.
+package pymarshal
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Version is the marshal format version the reader reads (the version
+// argument of marshal.dumps).
+const Version = 4
+
+const (
+	// maxDepth is the deepest nesting the reader converts (the document
+	// is at depth 1); deeper values are left to the json module, whose
+	// recursion limit decides.
+	maxDepth = 200
+	// maxLongDigits is the longest int converted, in 15-bit digits (600
+	// bits, 181 decimal digits): Python refuses to write ints of more
+	// than sys.get_int_max_str_digits() digits (at least 640) as text.
+	maxLongDigits = 40
+	// flagRef marks a value entered in the table of references.
+	flagRef = 0x80
+)
+
+// A ValueError is a value with no JSON form, named as the package's json
+// route names it.
+type ValueError struct {
+	File     string // the input's name in messages: "<gold>"
+	Document string // the document's id, or its position from 1
+	ByID     bool   // Document is its id
+	Path     string // the value's path in the document: "entities.3.label"
+	Msg      string
+}
+
+func (e *ValueError) Error() string {
+	desc := "document " + e.Document
+	if e.ByID {
+		desc = `document "` + e.Document + `"`
+	}
+	if e.Path == "" {
+		return e.File + ": " + desc + ": " + e.Msg
+	}
+	return e.File + ": " + desc + ": " + e.Path + ": " + e.Msg
+}
+
+// NeedsPython is a value only Python converts: the caller writes the
+// documents with the json module instead.
+type NeedsPython struct {
+	Document int // from 1
+	Path     string
+	Reason   string
+}
+
+func (e *NeedsPython) Error() string {
+	where := fmt.Sprintf("document %d", e.Document)
+	if e.Path != "" {
+		where += ": " + e.Path
+	}
+	return where + ": " + e.Reason + " (written with the json module instead)"
+}
+
+// A FormatError is data that marshal.dumps(x, 4) does not write.
+type FormatError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *FormatError) Error() string {
+	return fmt.Sprintf("not a list in marshal format %d: byte %d: %s", Version, e.Offset, e.Msg)
+}
+
+// kind is what a value is in JSON terms.
+type kind uint8
+
+const (
+	kNone kind = iota
+	kFalse
+	kTrue
+	kInt
+	kFloat
+	kStr
+	kList // lists and tuples
+	kDict
+	kSet // written as a sorted list
+	// kBad: a value with no JSON form (a non-finite float, a string with
+	// a lone surrogate), written as null after the error is recorded.
+	kBad
+)
+
+// context is where a value stands: keys and set elements take scalars only.
+type context uint8
+
+const (
+	inValue context = iota
+	inKey
+	inSet
+)
+
+// ref is a value of the table of references.
+type ref struct {
+	start, end  int32 // its JSON in out
+	raw, rawLen int32 // a str: its UTF-8 in data; kBad: raw is its index in bads
+	kind        kind
+	open        bool   // a container still being read
+	height      uint16 // nesting below it (0: a scalar)
+}
+
+// bad is why a kBad value has no JSON form.
+type bad struct {
+	float string // a non-finite float: "nan", "inf" or "-inf"
+	msg   string // a string with a lone surrogate, or a cycle: the message
+	str   bool   // a string
+}
+
+// step is one step of the path to the value being read: a list index, or
+// the JSON text of a dict key in out.
+type step struct {
+	index      int32 // -1: a key
+	key0, key1 int32
+}
+
+type converter struct {
+	data  []byte
+	pos   int
+	out   []byte
+	limit int // the most output before NeedsPython
+	refs  []ref
+	bads  []bad
+	path  []step
+
+	doc    int // the document being read, from 0
+	topRef int // the entry of the list of documents, or -1
+	// err is the document's first value with no JSON form; the rest of
+	// the document is read for its id.
+	err *ValueError
+	// the document's id, when its top level has a str "id"
+	id       string
+	hasID    bool
+	idUnsafe bool // its "id" is a str that is not valid UTF-8
+	// the UTF-8 of the last str read (for ids and set order), and the
+	// bads entry of the last kBad value
+	lastRaw, lastRawLen int32
+	lastBad             int32
+}
+
+// ToJSON converts data, a list written by marshal.dumps(docs, 4), to the
+// JSON array json.dumps writes for docs; file names the input in errors.
+// The error is a *ValueError, *NeedsPython or *FormatError.
+func ToJSON(data []byte, file string) ([]byte, error) {
+	limit := 64<<20 + 32*len(data)
+	if limit > math.MaxInt32 || limit < 0 {
+		limit = math.MaxInt32
+	}
+	c := &converter{data: data, limit: limit, topRef: -1}
+	c.out = make([]byte, 0, len(data)+len(data)/8+16)
+	if err := c.documents(); err != nil {
+		if c.err != nil {
+			c.err.File = file
+		}
+		return nil, err
+	}
+	return c.out, nil
+}
+
+func (c *converter) documents() error {
+	if len(c.data) == 0 {
+		return c.format("no data")
+	}
+	code := c.data[0]
+	if code&^flagRef != '[' {
+		return c.format(fmt.Sprintf("expected a list of documents, found type %q", rune(code&^flagRef)))
+	}
+	c.pos = 1
+	n, err := c.size()
+	if err != nil {
+		return err
+	}
+	if code&flagRef != 0 {
+		c.topRef = len(c.refs)
+		c.refs = append(c.refs, ref{kind: kList, open: true, start: 0})
+	}
+	c.out = append(c.out, '[')
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			c.out = append(c.out, ',')
+		}
+		c.doc = i
+		c.hasID, c.idUnsafe, c.path = false, false, c.path[:0]
+		if _, _, err := c.value(1, inValue); err != nil {
+			return err
+		}
+		if c.err != nil {
+			return c.nameDocument()
+		}
+	}
+	c.out = append(c.out, ']')
+	if c.pos != len(c.data) {
+		return c.format(fmt.Sprintf("%d bytes after the list of documents", len(c.data)-c.pos))
+	}
+	return nil
+}
+
+// nameDocument completes the error of the document just read.
+func (c *converter) nameDocument() error {
+	if c.hasID {
+		if c.idUnsafe {
+			return c.needsPython("the document's id is not valid UTF-8")
+		}
+		c.err.Document, c.err.ByID = c.id, true
+	} else {
+		c.err.Document = strconv.Itoa(c.doc + 1)
+	}
+	return c.err
+}
+
+func (c *converter) format(msg string) error { return &FormatError{Offset: c.pos, Msg: msg} }
+
+func (c *converter) needsPython(reason string) error {
+	return &NeedsPython{Document: c.doc + 1, Path: c.pathString(), Reason: reason}
+}
+
+// fail records the document's first value with no JSON form.
+func (c *converter) fail(msg string) {
+	if c.err == nil {
+		c.err = &ValueError{Path: c.pathString(), Msg: msg}
+	}
+}
+
+// pathString is the path as the json route writes it: keys as Python
+// has them (a str key itself, any other as json.dumps writes it).
+func (c *converter) pathString() string {
+	var b strings.Builder
+	for i, s := range c.path {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		if s.index >= 0 {
+			b.WriteString(strconv.Itoa(int(s.index)))
+			continue
+		}
+		var key string
+		if err := json.Unmarshal(c.out[s.key0:s.key1], &key); err != nil {
+			key = string(c.out[s.key0:s.key1])
+		}
+		b.WriteString(key)
+	}
+	return b.String()
+}
+
+func (c *converter) need(n int) error {
+	if n < 0 || n > len(c.data)-c.pos {
+		return c.format(fmt.Sprintf("%d bytes announced, %d left", n, len(c.data)-c.pos))
+	}
+	return nil
+}
+
+func (c *converter) int32() (int32, error) {
+	if err := c.need(4); err != nil {
+		return 0, err
+	}
+	v := int32(binary.LittleEndian.Uint32(c.data[c.pos:]))
+	c.pos += 4
+	return v, nil
+}
+
+// size reads a count of elements or bytes, which the data left must be
+// able to hold (every element takes a byte at least).
+func (c *converter) size() (int, error) {
+	n, err := c.int32()
+	if err != nil {
+		return 0, err
+	}
+	if n < 0 || int(n) > len(c.data)-c.pos {
+		return 0, c.format(fmt.Sprintf("a size of %d with %d bytes left", n, len(c.data)-c.pos))
+	}
+	return int(n), nil
+}
+
+// enter enters the value starting now in the table, when flagged.
+func (c *converter) enter(flagged bool, k kind) int {
+	if !flagged {
+		return -1
+	}
+	c.refs = append(c.refs, ref{kind: k, start: int32(len(c.out)), open: k == kList || k == kDict || k == kSet})
+	return len(c.refs) - 1
+}
+
+// close ends the table's entry r, when there is one.
+func (c *converter) close(r int, k kind, height int) {
+	if r < 0 {
+		return
+	}
+	e := &c.refs[r]
+	e.kind, e.end, e.open, e.height = k, int32(len(c.out)), false, uint16(height)
+	switch k {
+	case kStr:
+		e.raw, e.rawLen = c.lastRaw, c.lastRawLen
+	case kBad:
+		e.raw = c.lastBad
+	}
+}
+
+// value converts the value at c.pos, at nesting depth (a document is 1),
+// and returns its kind and height. Errors are *FormatError and
+// *NeedsPython; a value with no JSON form is recorded in c.err.
+func (c *converter) value(depth int, ctx context) (kind, int, error) {
+	if depth > maxDepth {
+		return 0, 0, c.needsPython(fmt.Sprintf("nested more than %d deep", maxDepth))
+	}
+	if c.pos >= len(c.data) {
+		return 0, 0, c.format("the data ends where a value is expected")
+	}
+	code := c.data[c.pos]
+	c.pos++
+	flagged := code&flagRef != 0
+	switch t := code &^ flagRef; t {
+	case 'N':
+		c.out = append(c.out, "null"...)
+		return kNone, 0, nil
+	case 'F':
+		c.out = append(c.out, "false"...)
+		return kFalse, 0, nil
+	case 'T':
+		c.out = append(c.out, "true"...)
+		return kTrue, 0, nil
+	case 'i':
+		r := c.enter(flagged, kInt)
+		v, err := c.int32()
+		if err != nil {
+			return 0, 0, err
+		}
+		c.out = strconv.AppendInt(c.out, int64(v), 10)
+		c.close(r, kInt, 0)
+		return kInt, 0, nil
+	case 'l':
+		r := c.enter(flagged, kInt)
+		if err := c.long(); err != nil {
+			return 0, 0, err
+		}
+		c.close(r, kInt, 0)
+		return kInt, 0, nil
+	case 'g':
+		r := c.enter(flagged, kFloat)
+		if err := c.need(8); err != nil {
+			return 0, 0, err
+		}
+		f := math.Float64frombits(binary.LittleEndian.Uint64(c.data[c.pos:]))
+		c.pos += 8
+		k := kFloat
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			k = kBad
+			c.bads = append(c.bads, bad{float: pyFloatStr(f)})
+			c.lastBad = int32(len(c.bads) - 1)
+			c.out = append(c.out, "null"...)
+		} else {
+			c.out = appendPyFloat(c.out, f)
+		}
+		c.close(r, k, 0)
+		return c.checkBad(k, ctx)
+	case 'z', 'Z', 'a', 'A', 'u', 't':
+		r := c.enter(flagged, kStr)
+		var n int
+		if t == 'z' || t == 'Z' {
+			if err := c.need(1); err != nil {
+				return 0, 0, err
+			}
+			n = int(c.data[c.pos])
+			c.pos++
+		} else {
+			m, err := c.size()
+			if err != nil {
+				return 0, 0, err
+			}
+			n = m
+		}
+		if err := c.need(n); err != nil {
+			return 0, 0, err
+		}
+		k, err := c.str(n, t != 'u' && t != 't')
+		if err != nil {
+			return 0, 0, err
+		}
+		c.close(r, k, 0)
+		return c.checkBad(k, ctx)
+	case ')', '(', '[':
+		if ctx != inValue {
+			return 0, 0, c.needsPython("a tuple as a dict key or in a set")
+		}
+		var n int
+		if t == ')' {
+			if err := c.need(1); err != nil {
+				return 0, 0, err
+			}
+			n = int(c.data[c.pos])
+			c.pos++
+		} else {
+			m, err := c.size()
+			if err != nil {
+				return 0, 0, err
+			}
+			n = m
+		}
+		r := c.enter(flagged, kList)
+		h, err := c.list(n, depth)
+		if err != nil {
+			return 0, 0, err
+		}
+		c.close(r, kList, h)
+		return kList, h, nil
+	case '{':
+		if ctx != inValue {
+			return 0, 0, c.format("a dict as a dict key or in a set")
+		}
+		r := c.enter(flagged, kDict)
+		h, err := c.dict(depth)
+		if err != nil {
+			return 0, 0, err
+		}
+		c.close(r, kDict, h)
+		return kDict, h, nil
+	case '<', '>':
+		if ctx != inValue {
+			return 0, 0, c.needsPython("a frozenset as a dict key or in a set")
+		}
+		n, err := c.size()
+		if err != nil {
+			return 0, 0, err
+		}
+		r := c.enter(flagged, kSet)
+		if err := c.set(n, depth); err != nil {
+			return 0, 0, err
+		}
+		c.close(r, kSet, 1)
+		return kSet, 1, nil
+	case 'r':
+		return c.reference(depth, ctx)
+	case 's':
+		return 0, 0, c.needsPython("bytes, or an object with a buffer (a NumPy value, a memoryview)")
+	case 'y', 'x':
+		return 0, 0, c.needsPython("a complex number")
+	case 'c':
+		return 0, 0, c.needsPython("a code object")
+	case '.', 'S':
+		return 0, 0, c.needsPython("Ellipsis or StopIteration")
+	case '0':
+		return 0, 0, c.format("a null object where a value is expected")
+	default:
+		c.pos--
+		return 0, 0, c.format(fmt.Sprintf("unknown type code %q", rune(t)))
+	}
+}
+
+// checkBad handles a value with no JSON form where it stands.
+func (c *converter) checkBad(k kind, ctx context) (kind, int, error) {
+	if k != kBad {
+		return k, 0, nil
+	}
+	b := c.bads[c.lastBad]
+	switch {
+	case ctx == inSet:
+		return 0, 0, c.needsPython("a set with NaN, an infinity or a lone surrogate")
+	case ctx == inKey && b.str:
+		return 0, 0, c.needsPython("a dict key with a lone surrogate")
+	case ctx == inKey:
+		c.fail("the key " + b.float + " is not a number JSON can hold")
+	case b.float != "":
+		c.fail(b.float + " is not a number JSON can hold (NaN and infinities have no JSON form)")
+	default:
+		c.fail(b.msg)
+	}
+	return kBad, 0, nil
+}
+
+// long writes an int of marshal's 15-bit digits.
+func (c *converter) long() error {
+	n, err := c.int32()
+	if err != nil {
+		return err
+	}
+	neg := n < 0
+	digits := int(n)
+	if neg {
+		digits = -digits
+	}
+	if digits < 0 || 2*digits > len(c.data)-c.pos {
+		return c.format(fmt.Sprintf("an int of %d digits with %d bytes left", digits, len(c.data)-c.pos))
+	}
+	if digits > maxLongDigits {
+		return c.needsPython(fmt.Sprintf("an int of more than %d bits", 15*maxLongDigits))
+	}
+	if digits == 0 {
+		c.out = append(c.out, '0')
+		return nil
+	}
+	ds := c.data[c.pos : c.pos+2*digits]
+	c.pos += 2 * digits
+	for i := 0; i < digits; i++ {
+		if binary.LittleEndian.Uint16(ds[2*i:]) >= 1<<15 {
+			return c.format("an int digit out of range")
+		}
+	}
+	if binary.LittleEndian.Uint16(ds[2*digits-2:]) == 0 {
+		return c.format("an int with a leading zero digit")
+	}
+	if digits <= 4 { // 60 bits
+		var v uint64
+		for i := digits - 1; i >= 0; i-- {
+			v = v<<15 | uint64(binary.LittleEndian.Uint16(ds[2*i:]))
+		}
+		if neg {
+			c.out = append(c.out, '-')
+		}
+		c.out = strconv.AppendUint(c.out, v, 10)
+		return nil
+	}
+	var v, d big.Int
+	for i := digits - 1; i >= 0; i-- {
+		v.Lsh(&v, 15)
+		v.Or(&v, d.SetUint64(uint64(binary.LittleEndian.Uint16(ds[2*i:]))))
+	}
+	if neg {
+		v.Neg(&v)
+	}
+	c.out = v.Append(c.out, 10)
+	return nil
+}
+
+// str writes the str of n bytes at c.pos as a JSON string, escaped as
+// json writes it with ensure_ascii=False: ", \ and the control
+// characters, nothing else. A lone surrogate makes it kBad.
+func (c *converter) str(n int, ascii bool) (kind, error) {
+	raw := c.data[c.pos : c.pos+n]
+	start := c.pos
+	c.pos += n
+	c.lastRaw, c.lastRawLen = int32(start), int32(n)
+	if ascii {
+		var all byte
+		for _, b := range raw {
+			all |= b
+		}
+		if all >= 0x80 {
+			return 0, c.format("an ASCII str with a byte above 127")
+		}
+	} else if !utf8.Valid(raw) {
+		msg, err := c.surrogate(raw, start)
+		if err != nil {
+			return 0, err
+		}
+		c.bads = append(c.bads, bad{msg: msg, str: true})
+		c.lastBad = int32(len(c.bads) - 1)
+		c.out = append(c.out, "null"...)
+		return kBad, nil
+	}
+	c.out = appendJSONString(c.out, raw)
+	return kStr, nil
+}
+
+// surrogate describes the first lone surrogate of raw (UTF-8 but for
+// surrogates, encoded as marshal encodes them) as the json route does.
+func (c *converter) surrogate(raw []byte, start int) (string, error) {
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRune(raw[i:])
+		if r != utf8.RuneError || size > 1 {
+			i += size
+			continue
+		}
+		if i+2 < len(raw) && raw[i] == 0xED && raw[i+1] >= 0xA0 && raw[i+1] <= 0xBF && raw[i+2]&0xC0 == 0x80 {
+			cp := 0xD000 | rune(raw[i+1]&0x3F)<<6 | rune(raw[i+2]&0x3F)
+			return fmt.Sprintf("character '\\u%04x' at offset %d of the string cannot be written as UTF-8 (a lone surrogate)",
+				cp, utf8.RuneCount(raw[:i])), nil
+		}
+		return "", &FormatError{Offset: start + i, Msg: "a str that is not UTF-8"}
+	}
+	return "", &FormatError{Offset: start, Msg: "a str that is not UTF-8"}
+}
+
+// list writes n values as a JSON array and returns its height.
+func (c *converter) list(n, depth int) (int, error) {
+	c.out = append(c.out, '[')
+	c.path = append(c.path, step{})
+	top := len(c.path) - 1
+	height := 0
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			c.out = append(c.out, ',')
+		}
+		c.path[top].index = int32(i)
+		_, h, err := c.value(depth+1, inValue)
+		if err != nil {
+			return 0, err
+		}
+		height = max(height, h)
+	}
+	c.path = c.path[:top]
+	c.out = append(c.out, ']')
+	return height + 1, nil
+}
+
+// dict writes a dict as a JSON object, its keys as json writes them: a
+// str as it is, an int, float, bool or None as the text of its JSON in
+// quotes.
+func (c *converter) dict(depth int) (int, error) {
+	c.out = append(c.out, '{')
+	height := 0
+	for first := true; ; first = false {
+		if c.pos >= len(c.data) {
+			return 0, c.format("a dict not ended")
+		}
+		if c.data[c.pos] == '0' {
+			c.pos++
+			break
+		}
+		if !first {
+			c.out = append(c.out, ',')
+		}
+		key0, refs := len(c.out), len(c.refs)
+		k, _, err := c.value(depth+1, inKey)
+		if err != nil {
+			return 0, err
+		}
+		isID := false
+		switch k {
+		case kStr:
+			isID = depth == 1 && c.lastRawLen == 2 && string(c.data[c.lastRaw:c.lastRaw+2]) == "id"
+		case kNone, kFalse, kTrue, kInt, kFloat:
+			c.out = append(c.out, 0)
+			copy(c.out[key0+1:], c.out[key0:len(c.out)-1])
+			c.out[key0] = '"'
+			c.out = append(c.out, '"')
+			if len(c.refs) > refs { // the key's own entry moved by one
+				c.refs[refs].start++
+				c.refs[refs].end++
+			}
+		}
+		c.path = append(c.path, step{index: -1, key0: int32(key0), key1: int32(len(c.out))})
+		c.out = append(c.out, ':')
+		vk, h, err := c.value(depth+1, inValue)
+		if err != nil {
+			return 0, err
+		}
+		c.path = c.path[:len(c.path)-1]
+		height = max(height, h)
+		if isID {
+			switch vk {
+			case kStr:
+				c.hasID, c.id = true, string(c.data[c.lastRaw:c.lastRaw+c.lastRawLen])
+			case kBad:
+				if c.bads[c.lastBad].str {
+					c.hasID, c.idUnsafe = true, true
+				}
+			}
+		}
+	}
+	c.out = append(c.out, '}')
+	return height + 1, nil
+}
+
+// element is a set's element as written, for sorting.
+type element struct {
+	start, end int32 // its JSON in out
+	ref        int   // its own entry in the table, or -1
+	kind       kind
+	raw        []byte     // a str's UTF-8
+	num        *big.Float // a number's value
+}
+
+// set writes n elements as the sorted list json writes for a set (the
+// package writes sorted(s)): numbers by value, strs by code point; a set
+// of two elements or more that mixes them, or holds None, cannot be
+// sorted.
+func (c *converter) set(n, depth int) error {
+	c.out = append(c.out, '[')
+	base := len(c.out)
+	elems := make([]element, 0, min(n, 64))
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			c.out = append(c.out, ',')
+		}
+		start, refs := len(c.out), len(c.refs)
+		k, _, err := c.value(depth+1, inSet)
+		if err != nil {
+			return err
+		}
+		e := element{start: int32(start), end: int32(len(c.out)), kind: k, ref: -1}
+		if len(c.refs) > refs {
+			e.ref = refs
+		}
+		if k == kStr {
+			e.raw = c.data[c.lastRaw : c.lastRaw+c.lastRawLen]
+		}
+		elems = append(elems, e)
+	}
+	if len(elems) >= 2 {
+		strs := 0
+		for _, e := range elems {
+			switch e.kind {
+			case kStr:
+				strs++
+			case kNone:
+				strs = -1 << 30
+			}
+		}
+		if strs != 0 && strs != len(elems) {
+			c.fail("a set whose elements cannot be sorted has no order to write; give a list")
+		} else if strs == len(elems) {
+			slices.SortFunc(elems, func(a, b element) int { return strings.Compare(string(a.raw), string(b.raw)) })
+		} else {
+			for i := range elems {
+				elems[i].num = c.number(elems[i])
+			}
+			slices.SortFunc(elems, func(a, b element) int { return a.num.Cmp(b.num) })
+		}
+		written := slices.Clone(c.out[base:])
+		c.out = c.out[:base]
+		for i, e := range elems {
+			if i > 0 {
+				c.out = append(c.out, ',')
+			}
+			start := len(c.out)
+			c.out = append(c.out, written[int(e.start)-base:int(e.end)-base]...)
+			if e.ref >= 0 {
+				c.refs[e.ref].start, c.refs[e.ref].end = int32(start), int32(len(c.out))
+			}
+		}
+	}
+	c.out = append(c.out, ']')
+	return nil
+}
+
+// number is the value of a number a set holds, exactly, from its JSON.
+func (c *converter) number(e element) *big.Float {
+	text := string(c.out[e.start:e.end])
+	switch e.kind {
+	case kFalse:
+		return new(big.Float)
+	case kTrue:
+		return big.NewFloat(1)
+	case kInt:
+		var i big.Int
+		i.SetString(text, 10)
+		return new(big.Float).SetInt(&i)
+	}
+	f, _ := strconv.ParseFloat(text, 64)
+	return big.NewFloat(f)
+}
+
+// reference writes the value of the table's entry that comes next.
+func (c *converter) reference(depth int, ctx context) (kind, int, error) {
+	i, err := c.int32()
+	if err != nil {
+		return 0, 0, err
+	}
+	if i < 0 || int(i) >= len(c.refs) {
+		return 0, 0, c.format(fmt.Sprintf("a reference to entry %d of %d", i, len(c.refs)))
+	}
+	r := c.refs[i]
+	if r.open {
+		switch {
+		case int(i) == c.topRef:
+			return 0, 0, c.needsPython("a document that holds the list of documents")
+		case r.kind == kSet || ctx != inValue:
+			return 0, 0, c.format("a reference to a set being read")
+		}
+		const msg = "the value contains itself"
+		c.fail(msg)
+		c.bads = append(c.bads, bad{msg: msg})
+		c.lastBad = int32(len(c.bads) - 1)
+		c.out = append(c.out, "null"...)
+		return kBad, 0, nil
+	}
+	switch r.kind {
+	case kList, kDict, kSet:
+		if ctx != inValue {
+			return 0, 0, c.needsPython("a tuple or frozenset as a dict key or in a set")
+		}
+		if depth-1+int(r.height) > maxDepth {
+			return 0, 0, c.needsPython(fmt.Sprintf("nested more than %d deep", maxDepth))
+		}
+	case kStr:
+		c.lastRaw, c.lastRawLen = r.raw, r.rawLen
+	case kBad:
+		c.lastBad = r.raw
+	}
+	if len(c.out)+int(r.end-r.start) > c.limit {
+		return 0, 0, c.needsPython(fmt.Sprintf("shared values that expand past %d bytes of JSON", c.limit))
+	}
+	c.out = append(c.out, c.out[r.start:r.end]...)
+	if r.kind == kBad {
+		return c.checkBad(kBad, ctx)
+	}
+	return r.kind, int(r.height), nil
+}
