@@ -35,7 +35,11 @@
 //
 // An input IN is {"path": P} (a file), {"data": I} (blob I) or {"text": S},
 // each with an optional "format" (default "auto") and "name" (the file's
-// name in messages). OPTS are the flags of `metricc run` in snake_case,
+// name in messages). {"data": I, "marshal": 4} is a blob that Python's
+// marshal.dumps(docs, 4) wrote: read as the JSON that json.dumps writes
+// for docs (internal/pymarshal). A value there that only Python converts
+// is an error of type "marshal" naming the blob, {"type": "marshal",
+// "data": I}, and the caller sends that input as JSON instead. OPTS are the flags of `metricc run` in snake_case,
 // with the same defaults and meanings: metrics, macro, per_doc,
 // allow_missing, workers, bootstrap, seed, level, search_nodes,
 // search_time (seconds), search_work, search_pairs (0: no limit, absent:
@@ -47,6 +51,7 @@
 // {"type": "data", "errors": [{"file", "document", "line", "path",
 // "message", "text"}]}, {"type": "not_found"} (a missing file),
 // {"type": "request"} (a malformed request: a bug of the caller),
+// {"type": "marshal", "data": I} (above),
 // {"type": "internal", "stack"} (a panic, recovered) and {"type":
 // "error"} (anything else: an unknown metric, a bad option value); each
 // has "message", what the command line would print.
@@ -72,6 +77,7 @@ import (
 	"time"
 
 	"github.com/metricc/metricc"
+	"github.com/metricc/metricc/internal/pymarshal"
 )
 
 // Bridge holds the specs and accumulators of its callers. It is safe for
@@ -136,6 +142,8 @@ type input struct {
 	Text   *string `json:"text"`
 	Format string  `json:"format"`
 	Name   string  `json:"name"`
+	// Marshal is the marshal version that wrote the blob; 0: not marshal.
+	Marshal int `json:"marshal"`
 }
 
 // options are the flags of `metricc run`; pointers tell absent from zero.
@@ -156,6 +164,16 @@ type options struct {
 	StatsOut     string             `json:"stats_out"`
 	Shard        string             `json:"shard"`
 }
+
+// marshalError is a blob written by marshal that the core does not read
+// (a value only Python converts, a version it does not know): the caller
+// sends that input as JSON instead.
+type marshalError struct {
+	blob int
+	err  error
+}
+
+func (e *marshalError) Error() string { return fmt.Sprintf("blob %d: %v", e.blob, e.err) }
 
 // requestError is a malformed request.
 type requestError struct{ msg string }
@@ -489,7 +507,22 @@ func source(in *input, blobs [][]byte, what string) (metricc.Source, error) {
 		if name == "" {
 			name = "<" + what + ">"
 		}
-		return metricc.Reader(name, bytes.NewReader(blobs[*in.Data]), format), nil
+		data := blobs[*in.Data]
+		if in.Marshal != 0 {
+			if in.Marshal != pymarshal.Version {
+				return metricc.Source{}, &marshalError{*in.Data, fmt.Errorf("marshal version %d (the core reads %d)", in.Marshal, pymarshal.Version)}
+			}
+			js, err := pymarshal.ToJSON(data, name)
+			var bad *pymarshal.ValueError
+			if errors.As(err, &bad) {
+				return metricc.Source{}, bad
+			}
+			if err != nil {
+				return metricc.Source{}, &marshalError{*in.Data, err}
+			}
+			data, format = js, "json"
+		}
+		return metricc.Reader(name, bytes.NewReader(data), format), nil
 	case in.Text != nil:
 		if name == "" {
 			name = "<" + what + ">"
@@ -741,19 +774,26 @@ func (b *Bridge) compare(r *request, blobs [][]byte) (obj, error) {
 	if o.Bootstrap == 0 {
 		opts.Bootstrap = metricc.DefaultCompareSamples
 	}
-	gold, err := source(r.Gold, blobs, "gold")
-	if err != nil {
-		return nil, err
+	// The gold is read once per system: a source of a blob or a text
+	// reads its reader once, so each run gets its own.
+	var st [2]*metricc.Stats
+	for i, pred := range []struct {
+		in   *input
+		what string
+	}{{r.PredA, "pred_a"}, {r.PredB, "pred_b"}} {
+		gold, err := source(r.Gold, blobs, "gold")
+		if err != nil {
+			return nil, err
+		}
+		p, err := source(pred.in, blobs, pred.what)
+		if err != nil {
+			return nil, err
+		}
+		if st[i], err = spec.ScoreStats(gold, p, opts); err != nil {
+			return nil, err
+		}
 	}
-	pa, err := source(r.PredA, blobs, "pred_a")
-	if err != nil {
-		return nil, err
-	}
-	pb, err := source(r.PredB, blobs, "pred_b")
-	if err != nil {
-		return nil, err
-	}
-	cmp, err := spec.Compare(gold, pa, pb, opts)
+	cmp, err := metricc.CompareStats(st[0], st[1], opts)
 	if err != nil {
 		return nil, err
 	}
@@ -777,11 +817,19 @@ func errorResponse(err error) []byte {
 	var datum *metricc.DataError
 	var internal *internalError
 	var bad *requestError
+	var unread *marshalError
+	var value *pymarshal.ValueError
 	switch {
 	case errors.As(err, &internal):
 		e["type"], e["stack"] = "internal", internal.stack
 	case errors.As(err, &bad):
 		e["type"] = "request"
+	case errors.As(err, &unread):
+		e["type"], e["data"] = "marshal", unread.blob
+	case errors.As(err, &value):
+		// As the Python package's json route reports it: no line.
+		e["type"], e["errors"] = "data", []obj{{"file": value.File, "document": value.Document, "line": nil,
+			"path": value.Path, "message": value.Msg, "text": value.Error()}}
 	case errors.As(err, &list):
 		e["type"], e["errors"], e["message"] = "spec", specErrors(list), rendered(list.Render)
 	case errors.As(err, &one):
