@@ -31,6 +31,7 @@
 //	                                    → {"text": …, "json": <metricc explain --format json>, "html": <the page>}
 //	{"op": "compare", "spec": H, "gold": IN, "pred_a": IN, "pred_b": IN, "names": [A, B], "options": OPTS}
 //	                                    → {"comparison": <metricc compare --format json>, "warnings": […]}
+//	{"op": "json", "gold": IN}          → {"json": <the text of blob IN, converted when marshalled>} (for callers' tests)
 //	{"op": "panic"}                     → an error of type "internal" (for callers' tests)
 //
 // An input IN is {"path": P} (a file), {"data": I} (blob I) or {"text": S},
@@ -272,6 +273,25 @@ func (b *Bridge) serve(r *request, blobs [][]byte) (obj, error) {
 		return b.explain(r, blobs)
 	case "compare":
 		return b.compare(r, blobs)
+	case "json":
+		// For callers' tests: the text the core reads for an input of
+		// documents, marshalled ones converted.
+		in := r.Gold
+		if in == nil || in.Data == nil || *in.Data < 0 || *in.Data >= len(blobs) {
+			return nil, badRequest("json needs a blob as gold")
+		}
+		if in.Marshal == 0 {
+			return obj{"json": string(blobs[*in.Data])}, nil
+		}
+		var ms marshalled
+		if _, err := source(in, blobs, "gold", &ms); err != nil {
+			return nil, err
+		}
+		text, _ := io.ReadAll(ms.readers[0])
+		if err := ms.finish(); err != nil {
+			return nil, err
+		}
+		return obj{"json": string(text)}, nil
 	case "panic":
 		// For tests of the callers: a panic comes back as an error of
 		// type "internal", and the process goes on.
@@ -487,8 +507,8 @@ func unlimited(n int64) int64 {
 	return n
 }
 
-// source opens an input.
-func source(in *input, blobs [][]byte, what string) (metricc.Source, error) {
+// source opens an input; the readers of marshalled blobs join ms.
+func source(in *input, blobs [][]byte, what string, ms *marshalled) (metricc.Source, error) {
 	if in == nil {
 		return metricc.Source{}, badRequest("no %s input", what)
 	}
@@ -507,22 +527,16 @@ func source(in *input, blobs [][]byte, what string) (metricc.Source, error) {
 		if name == "" {
 			name = "<" + what + ">"
 		}
-		data := blobs[*in.Data]
-		if in.Marshal != 0 {
-			if in.Marshal != pymarshal.Version {
-				return metricc.Source{}, &marshalError{*in.Data, fmt.Errorf("marshal version %d (the core reads %d)", in.Marshal, pymarshal.Version)}
-			}
-			js, err := pymarshal.ToJSON(data, name)
-			var bad *pymarshal.ValueError
-			if errors.As(err, &bad) {
-				return metricc.Source{}, bad
-			}
-			if err != nil {
-				return metricc.Source{}, &marshalError{*in.Data, err}
-			}
-			data, format = js, "json"
+		if in.Marshal == 0 {
+			return metricc.Reader(name, bytes.NewReader(blobs[*in.Data]), format), nil
 		}
-		return metricc.Reader(name, bytes.NewReader(data), format), nil
+		if in.Marshal != pymarshal.Version {
+			return metricc.Source{}, &marshalError{*in.Data, fmt.Errorf("marshal version %d (the core reads %d)", in.Marshal, pymarshal.Version)}
+		}
+		r := pymarshal.NewReader(blobs[*in.Data], name)
+		ms.readers = append(ms.readers, r)
+		ms.blobs = append(ms.blobs, *in.Data)
+		return metricc.Reader(name, r, "json"), nil
 	case in.Text != nil:
 		if name == "" {
 			name = "<" + what + ">"
@@ -530,6 +544,32 @@ func source(in *input, blobs [][]byte, what string) (metricc.Source, error) {
 		return metricc.Reader(name, strings.NewReader(*in.Text), format), nil
 	}
 	return metricc.Source{}, badRequest("%s: an input needs a path, data or text", what)
+}
+
+// marshalled are the readers of a request's marshalled blobs. They
+// convert as the run reads, a document at a time; an error there ends
+// what the run reads, and the run fails on that, as on a file cut short,
+// with an error of its own: the readers' errors are the ones to report.
+type marshalled struct {
+	readers []*pymarshal.Reader
+	blobs   []int
+}
+
+// finish converts what the run did not read (explain reads one
+// document), and returns the first reader's error: a data error, or a
+// marshalError naming the blob for the caller to send as JSON.
+func (ms *marshalled) finish() error {
+	for i, r := range ms.readers {
+		err := r.Finish()
+		var bad *pymarshal.ValueError
+		if errors.As(err, &bad) {
+			return bad
+		}
+		if err != nil {
+			return &marshalError{ms.blobs[i], err}
+		}
+	}
+	return nil
 }
 
 func resultJSON(res *metricc.Result) json.RawMessage {
@@ -548,15 +588,19 @@ func (b *Bridge) score(r *request, blobs [][]byte) (obj, error) {
 	if err != nil {
 		return nil, err
 	}
-	gold, err := source(r.Gold, blobs, "gold")
+	var ms marshalled
+	gold, err := source(r.Gold, blobs, "gold", &ms)
 	if err != nil {
 		return nil, err
 	}
-	pred, err := source(r.Pred, blobs, "pred")
+	pred, err := source(r.Pred, blobs, "pred", &ms)
 	if err != nil {
 		return nil, err
 	}
 	st, err := spec.ScoreStats(gold, pred, opts)
+	if merr := ms.finish(); merr != nil {
+		return nil, merr
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -632,11 +676,12 @@ func (b *Bridge) newAccumulator(r *request) (obj, error) {
 }
 
 func (b *Bridge) update(r *request, blobs [][]byte) (obj, error) {
-	gold, err := source(r.Gold, blobs, "gold")
+	var ms marshalled
+	gold, err := source(r.Gold, blobs, "gold", &ms)
 	if err != nil {
 		return nil, err
 	}
-	pred, err := source(r.Pred, blobs, "pred")
+	pred, err := source(r.Pred, blobs, "pred", &ms)
 	if err != nil {
 		return nil, err
 	}
@@ -649,7 +694,12 @@ func (b *Bridge) update(r *request, blobs [][]byte) (obj, error) {
 	warn := &warnings{}
 	e.warn = warn
 	defer func() { e.warn = nil }()
-	if err := e.acc.Add(gold, pred); err != nil {
+	// Add adds nothing when it fails.
+	err = e.acc.Add(gold, pred)
+	if merr := ms.finish(); merr != nil {
+		return nil, merr
+	}
+	if err != nil {
 		return nil, err
 	}
 	return obj{"documents": e.acc.Documents(), "warnings": warn.get()}, nil
@@ -736,15 +786,19 @@ func (b *Bridge) explain(r *request, blobs [][]byte) (obj, error) {
 	if r.Doc == nil || *r.Doc == "" {
 		return nil, errors.New("explain needs doc: the document to explain (its id, as per_doc names it, or its position from 1)")
 	}
-	gold, err := source(r.Gold, blobs, "gold")
+	var ms marshalled
+	gold, err := source(r.Gold, blobs, "gold", &ms)
 	if err != nil {
 		return nil, err
 	}
-	pred, err := source(r.Pred, blobs, "pred")
+	pred, err := source(r.Pred, blobs, "pred", &ms)
 	if err != nil {
 		return nil, err
 	}
 	ex, err := spec.Explain(gold, pred, *r.Doc, opts)
+	if merr := ms.finish(); merr != nil {
+		return nil, merr
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -781,15 +835,20 @@ func (b *Bridge) compare(r *request, blobs [][]byte) (obj, error) {
 		in   *input
 		what string
 	}{{r.PredA, "pred_a"}, {r.PredB, "pred_b"}} {
-		gold, err := source(r.Gold, blobs, "gold")
+		var ms marshalled
+		gold, err := source(r.Gold, blobs, "gold", &ms)
 		if err != nil {
 			return nil, err
 		}
-		p, err := source(pred.in, blobs, pred.what)
+		p, err := source(pred.in, blobs, pred.what, &ms)
 		if err != nil {
 			return nil, err
 		}
-		if st[i], err = spec.ScoreStats(gold, p, opts); err != nil {
+		st[i], err = spec.ScoreStats(gold, p, opts)
+		if merr := ms.finish(); merr != nil {
+			return nil, merr
+		}
+		if err != nil {
 			return nil, err
 		}
 	}

@@ -16,11 +16,11 @@ import (
 	"github.com/metricc/metricc"
 )
 
-// marshalled writes the JSON documents of a file (an array, or values one
+// marshalOf writes the JSON documents of a file (an array, or values one
 // after another) as marshal.dumps(docs, 4) writes what json.loads makes of
 // them, without references. (internal/pymarshal is tested against
 // CPython's own bytes; here they only carry documents to the bridge.)
-func marshalled(t *testing.T, text []byte) []byte {
+func marshalOf(t *testing.T, text []byte) []byte {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.UseNumber()
@@ -126,7 +126,7 @@ func TestMarshalInputs(t *testing.T) {
 	require.NoError(t, err)
 	predJSON, err := os.ReadFile(corefPred)
 	require.NoError(t, err)
-	gold, pred := marshalled(t, goldJSON), marshalled(t, predJSON)
+	gold, pred := marshalOf(t, goldJSON), marshalOf(t, predJSON)
 	want := cli(t, "coref", metricc.File(corefGold), metricc.File(corefPred), metricc.Options{})
 
 	out := ok(t, b, `{"op": "score", "spec": `+h+`, "gold": {"data": 0, "marshal": 4, "name": "<gold>"}, "pred": {"data": 1, "marshal": 4}}`, gold, pred)
@@ -158,11 +158,25 @@ func TestMarshalInputs(t *testing.T) {
 		"message": "nan is not a number JSON can hold (NaN and infinities have no JSON form)",
 		"text":    `<gold>: document "b": entities.0: nan is not a number JSON can hold (NaN and infinities have no JSON form)`}}, e["errors"])
 
+	// explain reads the documents up to the one it explains; the rest
+	// are converted all the same, and their errors reported.
+	e = fail(t, b, `{"op": "explain", "spec": `+h+`, "gold": {"data": 0, "marshal": 4, "name": "<gold>"}, "pred": {"data": 1}, "doc": "a"}`, nan, predJSON)
+	assert.Equal(t, "data", e["type"])
+	assert.Contains(t, e["message"], `<gold>: document "b": entities.0: nan`)
+
 	withBytes := []byte("[\x01\x00\x00\x00{u\x02\x00\x00\x00id" + "s\x01\x00\x00\x00a" + "0")
 	e = fail(t, b, `{"op": "score", "spec": `+h+`, "gold": {"data": 1, "marshal": 4}, "pred": {"data": 0, "marshal": 4}}`, withBytes, gold)
 	assert.Equal(t, "marshal", e["type"])
 	assert.Equal(t, 0.0, e["data"])
 	assert.Contains(t, e["message"], "bytes")
+
+	// An update that fails adds nothing: the caller sends it again as JSON.
+	acc = handle(ok(t, b, `{"op": "accumulator", "spec": `+h+`}`)["accumulator"])
+	e = fail(t, b, `{"op": "update", "accumulator": `+acc+`, "gold": {"data": 0, "marshal": 4}, "pred": {"data": 1, "marshal": 4}}`, gold, append(pred[:len(pred):len(pred)], 'N'))
+	assert.Equal(t, "marshal", e["type"])
+	assert.Equal(t, 1.0, e["data"])
+	ok(t, b, `{"op": "update", "accumulator": `+acc+`, "gold": {"data": 0, "marshal": 4}, "pred": {"data": 1}}`, gold, predJSON)
+	assert.Equal(t, want, ok(t, b, `{"op": "compute", "accumulator": `+acc+`}`)["result"])
 
 	e = fail(t, b, `{"op": "score", "spec": `+h+`, "gold": {"data": 0, "marshal": 4}, "pred": {"data": 1, "marshal": 5}}`, gold, pred)
 	assert.Equal(t, "marshal", e["type"])

@@ -48,13 +48,17 @@
 //
 // Values are entered in the table in the order they start (a container
 // before its elements), so a reference to a container still being read
-// is a value that contains itself.
+// is a value that contains itself. The reader keeps where each entry's
+// value is in the data, and converts it again where it recurs (json
+// writes a shared value in full each time), so that it holds one
+// document's JSON at a time.
 package pymarshal
 
 import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"math/big"
 	"slices"
@@ -78,6 +82,8 @@ const (
 	maxLongDigits = 40
 	// flagRef marks a value entered in the table of references.
 	flagRef = 0x80
+	// batch is how much JSON a Read converts at least, in documents.
+	batch = 64 << 10
 )
 
 // A ValueError is a value with no JSON form, named as the package's json
@@ -141,7 +147,8 @@ const (
 	kDict
 	kSet // written as a sorted list
 	// kBad: a value with no JSON form (a non-finite float, a string with
-	// a lone surrogate), written as null after the error is recorded.
+	// a lone surrogate, a value that contains itself), written as null
+	// after the error is recorded.
 	kBad
 )
 
@@ -154,20 +161,15 @@ const (
 	inSet
 )
 
-// ref is a value of the table of references.
+// ref is an entry of the table of references.
 type ref struct {
-	start, end  int32 // its JSON in out
-	raw, rawLen int32 // a str: its UTF-8 in data; kBad: raw is its index in bads
-	kind        kind
-	open        bool   // a container still being read
-	height      uint16 // nesting below it (0: a scalar)
-}
-
-// bad is why a kBad value has no JSON form.
-type bad struct {
-	float string // a non-finite float: "nan", "inf" or "-inf"
-	msg   string // a string with a lone surrogate, or a cycle: the message
-	str   bool   // a string
+	pos int32 // where its value starts in the data (its type byte)
+	// a container: size is the length of its JSON, when read the first
+	// time; a scalar: its JSON is text[size:end]
+	size, end int32
+	height    int32 // nesting below it (0: a scalar)
+	kind      kind
+	open      bool // a container still being read
 }
 
 // step is one step of the path to the value being read: a list index, or
@@ -177,95 +179,175 @@ type step struct {
 	key0, key1 int32
 }
 
+// Reader converts marshalled documents as its caller reads their JSON.
+type Reader struct {
+	c    converter
+	n    int // the documents in the list
+	off  int // c.out[off:] is not read yet
+	done bool
+	err  error
+}
+
+// NewReader returns a reader of the JSON array json.dumps writes for the
+// documents in data, as marshal.dumps(docs, 4) wrote them; file names the
+// input in errors. A Read returns whole documents; when one cannot be
+// converted, Read returns the error (a *ValueError, *NeedsPython or
+// *FormatError) and Err keeps it.
+func NewReader(data []byte, file string) *Reader {
+	limit := 64<<20 + 32*len(data)
+	if limit > math.MaxInt32 || limit < 0 {
+		limit = math.MaxInt32
+	}
+	return &Reader{c: converter{data: data, file: file, limit: limit, topRef: -1}, n: -1}
+}
+
+// ToJSON converts data whole; see NewReader.
+func ToJSON(data []byte, file string) ([]byte, error) {
+	r := NewReader(data, file)
+	out, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (r *Reader) Read(p []byte) (int, error) {
+	for r.off >= len(r.c.out) {
+		if r.err != nil {
+			return 0, r.err
+		}
+		if r.done {
+			return 0, io.EOF
+		}
+		r.c.out, r.off = r.c.out[:0], 0
+		r.convert()
+	}
+	n := copy(p, r.c.out[r.off:])
+	r.off += n
+	return n, nil
+}
+
+// Err is the error that ended the conversion, or nil.
+func (r *Reader) Err() error { return r.err }
+
+// Finish converts what was not read (its JSON dropped), for the errors
+// there, and returns Err.
+func (r *Reader) Finish() error {
+	for !r.done && r.err == nil {
+		r.c.out, r.off = r.c.out[:0], 0
+		r.convert()
+	}
+	r.c.out, r.off = nil, 0
+	return r.err
+}
+
+// convert appends the next documents' JSON to c.out (the list's start
+// before the first, its end after the last), a batch's worth at least;
+// a document that cannot be converted is dropped, and r.err set.
+func (r *Reader) convert() {
+	c := &r.c
+	if r.n < 0 {
+		n, err := c.start()
+		if err != nil {
+			r.err = err
+			return
+		}
+		r.n = n
+	}
+	for c.doc < r.n && len(c.out) < batch {
+		keep := len(c.out)
+		if err := c.document(); err != nil {
+			c.out, r.err = c.out[:keep], err
+			return
+		}
+	}
+	if c.doc == r.n {
+		c.out = append(c.out, ']')
+		if c.pos != len(c.data) {
+			r.err = c.format(fmt.Sprintf("%d bytes after the list of documents", len(c.data)-c.pos))
+			return
+		}
+		r.done = true
+	}
+}
+
 type converter struct {
 	data  []byte
+	file  string
 	pos   int
 	out   []byte
-	limit int // the most output before NeedsPython
+	limit int // the most JSON that references may add
+	added int // the JSON references added so far
 	refs  []ref
-	bads  []bad
+	text  []byte // the JSON of the scalars in refs
 	path  []step
+	// replaying: converting a value again where a reference names it
+	// (its entries are in the table already).
+	replaying int
 
 	doc    int // the document being read, from 0
 	topRef int // the entry of the list of documents, or -1
 	// err is the document's first value with no JSON form; the rest of
 	// the document is read for its id.
 	err *ValueError
-	// the document's id, when its top level has a str "id"
-	id       string
-	hasID    bool
-	idUnsafe bool // its "id" is a str that is not valid UTF-8
-	// the UTF-8 of the last str read (for ids and set order), and the
-	// bads entry of the last kBad value
-	lastRaw, lastRawLen int32
-	lastBad             int32
+	// the document's "id", when its top level has a str there (its
+	// UTF-8 in data, or -1)
+	id0, id1 int
+	idBad    bool // its "id" is a str with a lone surrogate
+	// the UTF-8 of the last str read, for ids and set order
+	lastRaw0, lastRaw1 int
+	// lastBad: the last value was a str with a lone surrogate (not a
+	// float or a cycle), for keys and ids
+	lastBadStr bool
 }
 
-// ToJSON converts data, a list written by marshal.dumps(docs, 4), to the
-// JSON array json.dumps writes for docs; file names the input in errors.
-// The error is a *ValueError, *NeedsPython or *FormatError.
-func ToJSON(data []byte, file string) ([]byte, error) {
-	limit := 64<<20 + 32*len(data)
-	if limit > math.MaxInt32 || limit < 0 {
-		limit = math.MaxInt32
-	}
-	c := &converter{data: data, limit: limit, topRef: -1}
-	c.out = make([]byte, 0, len(data)+len(data)/8+16)
-	if err := c.documents(); err != nil {
-		if c.err != nil {
-			c.err.File = file
-		}
-		return nil, err
-	}
-	return c.out, nil
-}
-
-func (c *converter) documents() error {
+// start reads the list's header and writes its "[".
+func (c *converter) start() (int, error) {
 	if len(c.data) == 0 {
-		return c.format("no data")
+		return 0, c.format("no data")
 	}
 	code := c.data[0]
 	if code&^flagRef != '[' {
-		return c.format(fmt.Sprintf("expected a list of documents, found type %q", rune(code&^flagRef)))
+		return 0, c.format(fmt.Sprintf("expected a list of documents, found type %q", rune(code&^flagRef)))
 	}
 	c.pos = 1
 	n, err := c.size()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if code&flagRef != 0 {
 		c.topRef = len(c.refs)
-		c.refs = append(c.refs, ref{kind: kList, open: true, start: 0})
+		c.refs = append(c.refs, ref{kind: kList, open: true})
 	}
 	c.out = append(c.out, '[')
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			c.out = append(c.out, ',')
-		}
-		c.doc = i
-		c.hasID, c.idUnsafe, c.path = false, false, c.path[:0]
-		if _, _, err := c.value(1, inValue); err != nil {
-			return err
-		}
-		if c.err != nil {
-			return c.nameDocument()
-		}
+	return n, nil
+}
+
+// document converts the next document.
+func (c *converter) document() error {
+	if c.doc > 0 {
+		c.out = append(c.out, ',')
 	}
-	c.out = append(c.out, ']')
-	if c.pos != len(c.data) {
-		return c.format(fmt.Sprintf("%d bytes after the list of documents", len(c.data)-c.pos))
+	c.id0, c.idBad, c.path = -1, false, c.path[:0]
+	if _, _, err := c.value(1, inValue); err != nil {
+		return err
 	}
+	if c.err != nil {
+		return c.nameDocument()
+	}
+	c.doc++
 	return nil
 }
 
 // nameDocument completes the error of the document just read.
 func (c *converter) nameDocument() error {
-	if c.hasID {
-		if c.idUnsafe {
-			return c.needsPython("the document's id is not valid UTF-8")
-		}
-		c.err.Document, c.err.ByID = c.id, true
-	} else {
+	c.err.File = c.file
+	switch {
+	case c.idBad:
+		return c.needsPython("the document's id has a lone surrogate")
+	case c.id0 >= 0:
+		c.err.Document, c.err.ByID = string(c.data[c.id0:c.id1]), true
+	default:
 		c.err.Document = strconv.Itoa(c.doc + 1)
 	}
 	return c.err
@@ -305,16 +387,13 @@ func (c *converter) pathString() string {
 	return b.String()
 }
 
-func (c *converter) need(n int) error {
-	if n < 0 || n > len(c.data)-c.pos {
-		return c.format(fmt.Sprintf("%d bytes announced, %d left", n, len(c.data)-c.pos))
-	}
-	return nil
+func (c *converter) short(n int) error {
+	return c.format(fmt.Sprintf("%d bytes announced, %d left", n, len(c.data)-c.pos))
 }
 
 func (c *converter) int32() (int32, error) {
-	if err := c.need(4); err != nil {
-		return 0, err
+	if len(c.data)-c.pos < 4 {
+		return 0, c.short(4)
 	}
 	v := int32(binary.LittleEndian.Uint32(c.data[c.pos:]))
 	c.pos += 4
@@ -334,27 +413,30 @@ func (c *converter) size() (int, error) {
 	return int(n), nil
 }
 
-// enter enters the value starting now in the table, when flagged.
-func (c *converter) enter(flagged bool, k kind) int {
-	if !flagged {
+// enter enters the value that starts at pos in the table, when it is
+// flagged and read the first time.
+func (c *converter) enter(code byte, pos int, k kind) int {
+	if code&flagRef == 0 || c.replaying > 0 {
 		return -1
 	}
-	c.refs = append(c.refs, ref{kind: k, start: int32(len(c.out)), open: k == kList || k == kDict || k == kSet})
+	c.refs = append(c.refs, ref{pos: int32(pos), kind: k, open: k == kList || k == kDict || k == kSet, size: int32(len(c.out))})
 	return len(c.refs) - 1
 }
 
-// close ends the table's entry r, when there is one.
+// close completes the table's entry r, when there is one. A scalar
+// keeps its JSON, to be copied where it recurs.
 func (c *converter) close(r int, k kind, height int) {
 	if r < 0 {
 		return
 	}
 	e := &c.refs[r]
-	e.kind, e.end, e.open, e.height = k, int32(len(c.out)), false, uint16(height)
-	switch k {
-	case kStr:
-		e.raw, e.rawLen = c.lastRaw, c.lastRawLen
-	case kBad:
-		e.raw = c.lastBad
+	e.kind, e.open, e.height = k, false, int32(height)
+	start := int(e.size)
+	e.size = int32(len(c.out) - start)
+	if k <= kStr {
+		e.size = int32(len(c.text))
+		c.text = append(c.text, c.out[start:]...)
+		e.end = int32(len(c.text))
 	}
 }
 
@@ -368,9 +450,9 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 	if c.pos >= len(c.data) {
 		return 0, 0, c.format("the data ends where a value is expected")
 	}
-	code := c.data[c.pos]
+	at := c.pos
+	code := c.data[at]
 	c.pos++
-	flagged := code&flagRef != 0
 	switch t := code &^ flagRef; t {
 	case 'N':
 		c.out = append(c.out, "null"...)
@@ -382,45 +464,22 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 		c.out = append(c.out, "true"...)
 		return kTrue, 0, nil
 	case 'i':
-		r := c.enter(flagged, kInt)
-		v, err := c.int32()
-		if err != nil {
-			return 0, 0, err
+		if len(c.data)-c.pos < 4 {
+			return 0, 0, c.short(4)
 		}
-		c.out = strconv.AppendInt(c.out, int64(v), 10)
+		r := c.enter(code, at, kInt)
+		c.out = strconv.AppendInt(c.out, int64(int32(binary.LittleEndian.Uint32(c.data[c.pos:]))), 10)
+		c.pos += 4
 		c.close(r, kInt, 0)
 		return kInt, 0, nil
-	case 'l':
-		r := c.enter(flagged, kInt)
-		if err := c.long(); err != nil {
-			return 0, 0, err
-		}
-		c.close(r, kInt, 0)
-		return kInt, 0, nil
-	case 'g':
-		r := c.enter(flagged, kFloat)
-		if err := c.need(8); err != nil {
-			return 0, 0, err
-		}
-		f := math.Float64frombits(binary.LittleEndian.Uint64(c.data[c.pos:]))
-		c.pos += 8
-		k := kFloat
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			k = kBad
-			c.bads = append(c.bads, bad{float: pyFloatStr(f)})
-			c.lastBad = int32(len(c.bads) - 1)
-			c.out = append(c.out, "null"...)
-		} else {
-			c.out = appendPyFloat(c.out, f)
-		}
-		c.close(r, k, 0)
-		return c.checkBad(k, ctx)
+	case 'r':
+		return c.reference(depth, ctx)
 	case 'z', 'Z', 'a', 'A', 'u', 't':
-		r := c.enter(flagged, kStr)
+		r := c.enter(code, at, kStr)
 		var n int
 		if t == 'z' || t == 'Z' {
-			if err := c.need(1); err != nil {
-				return 0, 0, err
+			if c.pos >= len(c.data) {
+				return 0, 0, c.short(1)
 			}
 			n = int(c.data[c.pos])
 			c.pos++
@@ -431,8 +490,8 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 			}
 			n = m
 		}
-		if err := c.need(n); err != nil {
-			return 0, 0, err
+		if len(c.data)-c.pos < n {
+			return 0, 0, c.short(n)
 		}
 		k, err := c.str(n, t != 'u' && t != 't')
 		if err != nil {
@@ -440,14 +499,45 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 		}
 		c.close(r, k, 0)
 		return c.checkBad(k, ctx)
+	case 'l':
+		r := c.enter(code, at, kInt)
+		if err := c.long(); err != nil {
+			return 0, 0, err
+		}
+		c.close(r, kInt, 0)
+		return kInt, 0, nil
+	case 'g':
+		if len(c.data)-c.pos < 8 {
+			return 0, 0, c.short(8)
+		}
+		r := c.enter(code, at, kFloat)
+		f := math.Float64frombits(binary.LittleEndian.Uint64(c.data[c.pos:]))
+		c.pos += 8
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			c.out = append(c.out, "null"...)
+			c.close(r, kBad, 0)
+			c.lastBadStr = false
+			switch ctx {
+			case inSet:
+				return 0, 0, c.needsPython("a set with NaN or an infinity")
+			case inKey:
+				c.fail("the key " + pyFloatStr(f) + " is not a number JSON can hold")
+			default:
+				c.fail(pyFloatStr(f) + " is not a number JSON can hold (NaN and infinities have no JSON form)")
+			}
+			return kBad, 0, nil
+		}
+		c.out = appendPyFloat(c.out, f)
+		c.close(r, kFloat, 0)
+		return kFloat, 0, nil
 	case ')', '(', '[':
 		if ctx != inValue {
 			return 0, 0, c.needsPython("a tuple as a dict key or in a set")
 		}
 		var n int
 		if t == ')' {
-			if err := c.need(1); err != nil {
-				return 0, 0, err
+			if c.pos >= len(c.data) {
+				return 0, 0, c.short(1)
 			}
 			n = int(c.data[c.pos])
 			c.pos++
@@ -458,7 +548,7 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 			}
 			n = m
 		}
-		r := c.enter(flagged, kList)
+		r := c.enter(code, at, kList)
 		h, err := c.list(n, depth)
 		if err != nil {
 			return 0, 0, err
@@ -469,7 +559,7 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 		if ctx != inValue {
 			return 0, 0, c.format("a dict as a dict key or in a set")
 		}
-		r := c.enter(flagged, kDict)
+		r := c.enter(code, at, kDict)
 		h, err := c.dict(depth)
 		if err != nil {
 			return 0, 0, err
@@ -484,14 +574,12 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 		if err != nil {
 			return 0, 0, err
 		}
-		r := c.enter(flagged, kSet)
+		r := c.enter(code, at, kSet)
 		if err := c.set(n, depth); err != nil {
 			return 0, 0, err
 		}
 		c.close(r, kSet, 1)
 		return kSet, 1, nil
-	case 'r':
-		return c.reference(depth, ctx)
 	case 's':
 		return 0, 0, c.needsPython("bytes, or an object with a buffer (a NumPy value, a memoryview)")
 	case 'y', 'x':
@@ -508,23 +596,25 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 	}
 }
 
-// checkBad handles a value with no JSON form where it stands.
+// strRaw is where the UTF-8 of the str value at pos is in the data,
+// which has been read.
+func (c *converter) strRaw(pos int) (int, int) {
+	switch c.data[pos] &^ flagRef {
+	case 'z', 'Z':
+		return pos + 2, pos + 2 + int(c.data[pos+1])
+	}
+	n := int(binary.LittleEndian.Uint32(c.data[pos+1:]))
+	return pos + 5, pos + 5 + n
+}
+
+// checkBad handles a str with a lone surrogate where it stands.
 func (c *converter) checkBad(k kind, ctx context) (kind, int, error) {
 	if k != kBad {
 		return k, 0, nil
 	}
-	b := c.bads[c.lastBad]
-	switch {
-	case ctx == inSet:
-		return 0, 0, c.needsPython("a set with NaN, an infinity or a lone surrogate")
-	case ctx == inKey && b.str:
-		return 0, 0, c.needsPython("a dict key with a lone surrogate")
-	case ctx == inKey:
-		c.fail("the key " + b.float + " is not a number JSON can hold")
-	case b.float != "":
-		c.fail(b.float + " is not a number JSON can hold (NaN and infinities have no JSON form)")
-	default:
-		c.fail(b.msg)
+	c.lastBadStr = true
+	if ctx != inValue {
+		return 0, 0, c.needsPython("a str with a lone surrogate as a dict key or in a set")
 	}
 	return kBad, 0, nil
 }
@@ -584,13 +674,12 @@ func (c *converter) long() error {
 }
 
 // str writes the str of n bytes at c.pos as a JSON string, escaped as
-// json writes it with ensure_ascii=False: ", \ and the control
-// characters, nothing else. A lone surrogate makes it kBad.
+// json writes it with ensure_ascii=False. A lone surrogate makes it
+// kBad, and the document's error.
 func (c *converter) str(n int, ascii bool) (kind, error) {
 	raw := c.data[c.pos : c.pos+n]
-	start := c.pos
+	c.lastRaw0, c.lastRaw1 = c.pos, c.pos+n
 	c.pos += n
-	c.lastRaw, c.lastRawLen = int32(start), int32(n)
 	if ascii {
 		var all byte
 		for _, b := range raw {
@@ -600,12 +689,11 @@ func (c *converter) str(n int, ascii bool) (kind, error) {
 			return 0, c.format("an ASCII str with a byte above 127")
 		}
 	} else if !utf8.Valid(raw) {
-		msg, err := c.surrogate(raw, start)
+		msg, err := c.surrogate(raw, c.lastRaw0)
 		if err != nil {
 			return 0, err
 		}
-		c.bads = append(c.bads, bad{msg: msg, str: true})
-		c.lastBad = int32(len(c.bads) - 1)
+		c.fail(msg)
 		c.out = append(c.out, "null"...)
 		return kBad, nil
 	}
@@ -671,7 +759,7 @@ func (c *converter) dict(depth int) (int, error) {
 		if !first {
 			c.out = append(c.out, ',')
 		}
-		key0, refs := len(c.out), len(c.refs)
+		key0 := len(c.out)
 		k, _, err := c.value(depth+1, inKey)
 		if err != nil {
 			return 0, err
@@ -679,16 +767,12 @@ func (c *converter) dict(depth int) (int, error) {
 		isID := false
 		switch k {
 		case kStr:
-			isID = depth == 1 && c.lastRawLen == 2 && string(c.data[c.lastRaw:c.lastRaw+2]) == "id"
+			isID = depth == 1 && c.lastRaw1-c.lastRaw0 == 2 && c.data[c.lastRaw0] == 'i' && c.data[c.lastRaw0+1] == 'd'
 		case kNone, kFalse, kTrue, kInt, kFloat:
 			c.out = append(c.out, 0)
 			copy(c.out[key0+1:], c.out[key0:len(c.out)-1])
 			c.out[key0] = '"'
 			c.out = append(c.out, '"')
-			if len(c.refs) > refs { // the key's own entry moved by one
-				c.refs[refs].start++
-				c.refs[refs].end++
-			}
 		}
 		c.path = append(c.path, step{index: -1, key0: int32(key0), key1: int32(len(c.out))})
 		c.out = append(c.out, ':')
@@ -699,13 +783,11 @@ func (c *converter) dict(depth int) (int, error) {
 		c.path = c.path[:len(c.path)-1]
 		height = max(height, h)
 		if isID {
-			switch vk {
-			case kStr:
-				c.hasID, c.id = true, string(c.data[c.lastRaw:c.lastRaw+c.lastRawLen])
-			case kBad:
-				if c.bads[c.lastBad].str {
-					c.hasID, c.idUnsafe = true, true
-				}
+			switch {
+			case vk == kStr:
+				c.id0, c.id1 = c.lastRaw0, c.lastRaw1
+			case vk == kBad && c.lastBadStr:
+				c.idBad = true
 			}
 		}
 	}
@@ -715,8 +797,7 @@ func (c *converter) dict(depth int) (int, error) {
 
 // element is a set's element as written, for sorting.
 type element struct {
-	start, end int32 // its JSON in out
-	ref        int   // its own entry in the table, or -1
+	start, end int // its JSON in out
 	kind       kind
 	raw        []byte     // a str's UTF-8
 	num        *big.Float // a number's value
@@ -734,17 +815,14 @@ func (c *converter) set(n, depth int) error {
 		if i > 0 {
 			c.out = append(c.out, ',')
 		}
-		start, refs := len(c.out), len(c.refs)
+		start := len(c.out)
 		k, _, err := c.value(depth+1, inSet)
 		if err != nil {
 			return err
 		}
-		e := element{start: int32(start), end: int32(len(c.out)), kind: k, ref: -1}
-		if len(c.refs) > refs {
-			e.ref = refs
-		}
+		e := element{start: start, end: len(c.out), kind: k}
 		if k == kStr {
-			e.raw = c.data[c.lastRaw : c.lastRaw+c.lastRawLen]
+			e.raw = c.data[c.lastRaw0:c.lastRaw1]
 		}
 		elems = append(elems, e)
 	}
@@ -755,14 +833,15 @@ func (c *converter) set(n, depth int) error {
 			case kStr:
 				strs++
 			case kNone:
-				strs = -1 << 30
+				strs = -len(elems) - 1
 			}
 		}
-		if strs != 0 && strs != len(elems) {
+		switch {
+		case strs != 0 && strs != len(elems):
 			c.fail("a set whose elements cannot be sorted has no order to write; give a list")
-		} else if strs == len(elems) {
+		case strs == len(elems):
 			slices.SortFunc(elems, func(a, b element) int { return strings.Compare(string(a.raw), string(b.raw)) })
-		} else {
+		default:
 			for i := range elems {
 				elems[i].num = c.number(elems[i])
 			}
@@ -774,11 +853,7 @@ func (c *converter) set(n, depth int) error {
 			if i > 0 {
 				c.out = append(c.out, ',')
 			}
-			start := len(c.out)
-			c.out = append(c.out, written[int(e.start)-base:int(e.end)-base]...)
-			if e.ref >= 0 {
-				c.refs[e.ref].start, c.refs[e.ref].end = int32(start), int32(len(c.out))
-			}
+			c.out = append(c.out, written[e.start-base:e.end-base]...)
 		}
 	}
 	c.out = append(c.out, ']')
@@ -802,7 +877,8 @@ func (c *converter) number(e element) *big.Float {
 	return big.NewFloat(f)
 }
 
-// reference writes the value of the table's entry that comes next.
+// reference converts again the value of the table's entry that comes
+// next.
 func (c *converter) reference(depth int, ctx context) (kind, int, error) {
 	i, err := c.int32()
 	if err != nil {
@@ -811,7 +887,18 @@ func (c *converter) reference(depth int, ctx context) (kind, int, error) {
 	if i < 0 || int(i) >= len(c.refs) {
 		return 0, 0, c.format(fmt.Sprintf("a reference to entry %d of %d", i, len(c.refs)))
 	}
-	r := c.refs[i]
+	r := &c.refs[i]
+	if r.kind <= kStr && !r.open {
+		c.added += int(r.end - r.size)
+		if c.added > c.limit {
+			return 0, 0, c.needsPython(fmt.Sprintf("shared values that expand past %d bytes of JSON", c.limit))
+		}
+		c.out = append(c.out, c.text[r.size:r.end]...)
+		if r.kind == kStr {
+			c.lastRaw0, c.lastRaw1 = c.strRaw(int(r.pos))
+		}
+		return r.kind, 0, nil
+	}
 	if r.open {
 		switch {
 		case int(i) == c.topRef:
@@ -819,32 +906,34 @@ func (c *converter) reference(depth int, ctx context) (kind, int, error) {
 		case r.kind == kSet || ctx != inValue:
 			return 0, 0, c.format("a reference to a set being read")
 		}
-		const msg = "the value contains itself"
-		c.fail(msg)
-		c.bads = append(c.bads, bad{msg: msg})
-		c.lastBad = int32(len(c.bads) - 1)
+		c.fail("the value contains itself")
 		c.out = append(c.out, "null"...)
+		c.lastBadStr = false
 		return kBad, 0, nil
 	}
-	switch r.kind {
-	case kList, kDict, kSet:
-		if ctx != inValue {
+	container := r.kind == kList || r.kind == kDict || r.kind == kSet
+	if container {
+		switch {
+		case ctx != inValue:
 			return 0, 0, c.needsPython("a tuple or frozenset as a dict key or in a set")
-		}
-		if depth-1+int(r.height) > maxDepth {
+		case depth-1+int(r.height) > maxDepth:
 			return 0, 0, c.needsPython(fmt.Sprintf("nested more than %d deep", maxDepth))
+		case c.err != nil:
+			// After the document's error only its id is wanted, which
+			// no container holds (and one may hold itself).
+			c.out = append(c.out, "null"...)
+			return r.kind, int(r.height), nil
 		}
-	case kStr:
-		c.lastRaw, c.lastRawLen = r.raw, r.rawLen
-	case kBad:
-		c.lastBad = r.raw
 	}
-	if len(c.out)+int(r.end-r.start) > c.limit {
+	c.added += int(r.size)
+	if c.added > c.limit {
 		return 0, 0, c.needsPython(fmt.Sprintf("shared values that expand past %d bytes of JSON", c.limit))
 	}
-	c.out = append(c.out, c.out[r.start:r.end]...)
-	if r.kind == kBad {
-		return c.checkBad(kBad, ctx)
-	}
-	return r.kind, int(r.height), nil
+	back := c.pos
+	c.pos = int(r.pos)
+	c.replaying++
+	k, h, err := c.value(depth, ctx)
+	c.replaying--
+	c.pos = back
+	return k, h, err
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -217,4 +218,42 @@ func FuzzToJSON(f *testing.F) {
 			t.Fatalf("not JSON: %.200q", out)
 		}
 	})
+}
+
+// TestJSONString: every byte, alone and among 7 and 8 others, is escaped
+// as json escapes it (the golden files hold the characters json writes;
+// this covers each position of the 8-byte scan).
+func TestJSONString(t *testing.T) {
+	want := func(c byte) string {
+		switch c {
+		case '"':
+			return `\"`
+		case '\\':
+			return `\\`
+		case '\n':
+			return `\n`
+		case '\r':
+			return `\r`
+		case '\t':
+			return `\t`
+		case '\b':
+			return `\b`
+		case '\f':
+			return `\f`
+		}
+		if c < 0x20 {
+			return fmt.Sprintf(`\u%04x`, c)
+		}
+		return string(rune(c))
+	}
+	for c := 0; c < 0x80; c++ {
+		for _, pad := range []int{0, 3, 7, 8, 15} {
+			raw := strings.Repeat("a", pad) + string(rune(c)) + strings.Repeat("b", 16-pad)
+			got := string(appendJSONString(nil, []byte(raw)))
+			exp := `"` + strings.Repeat("a", pad) + want(byte(c)) + strings.Repeat("b", 16-pad) + `"`
+			if got != exp {
+				t.Fatalf("%#x at %d: got %s, want %s", c, pad, got, exp)
+			}
+		}
+	}
 }
