@@ -119,7 +119,7 @@ func checkStdin(paths ...string) error {
 		}
 	}
 	if n > 1 {
-		return errors.New("only one of the input files can be - (standard input)")
+		return errors.New("only one of the spec and the input files can be - (standard input)")
 	}
 	return nil
 }

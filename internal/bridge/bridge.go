@@ -15,6 +15,8 @@
 //	{"op": "version"}                   → {"version": "0.1.0", "long": "metricc 0.1.0 (…) go1.26"}
 //	{"op": "specs"}                     → {"specs": [{"name": "coref", "summary": "…"}, …]}
 //	{"op": "input_formats"}             → {"formats": ["auto", "json", …]}
+//	{"op": "detect_format", "text": S}  → {"format": F}: what "auto" reads S as ("" if nothing)
+//	{"op": "defaults"}                  → {"options": OPTS}: the search limits' defaults
 //	{"op": "load", "path": P, "params": {NAME: VALUE}}
 //	{"op": "compile", "source": S, "name": N, "params": {…}}
 //	                                    → {"spec": H, "name": …, "metrics": […], "params": [{"name", "value"}], "source": …}
@@ -78,6 +80,7 @@ import (
 	"time"
 
 	"github.com/metricc/metricc"
+	"github.com/metricc/metricc/internal/adapter"
 	"github.com/metricc/metricc/internal/pymarshal"
 )
 
@@ -86,6 +89,11 @@ import (
 // scores from several threads at once); an accumulator serves one request
 // at a time.
 type Bridge struct {
+	// OnRun, when set, is called as each score request starts, with the
+	// counter of the documents it scores, and what it returns as the
+	// request ends: a host's progress display (the playground's worker).
+	OnRun func(*metricc.Progress) (end func())
+
 	mu    sync.Mutex
 	next  int64
 	specs map[int64]*specEntry
@@ -133,6 +141,7 @@ type request struct {
 	PredB       *input             `json:"pred_b"`
 	Names       []string           `json:"names"`
 	Doc         *string            `json:"doc"`
+	Text        *string            `json:"text"`
 	Options     json.RawMessage    `json:"options"`
 	State       json.RawMessage    `json:"state"`
 }
@@ -231,6 +240,15 @@ func (b *Bridge) serve(r *request, blobs [][]byte) (obj, error) {
 		return obj{"specs": list}, nil
 	case "input_formats":
 		return obj{"formats": metricc.InputFormats()}, nil
+	case "detect_format":
+		if r.Text == nil {
+			return nil, badRequest("detect_format needs a text")
+		}
+		return obj{"format": adapter.DetectName([]byte(*r.Text))}, nil
+	case "defaults":
+		// In the options' own spelling: 0 is no limit.
+		return obj{"options": obj{"search_work": metricc.DefaultSearchWork, "search_pairs": metricc.DefaultSearchPairs,
+			"search_nodes": 0, "search_time": 0}}, nil
 	case "load", "compile":
 		return b.compile(r)
 	case "free":
@@ -596,6 +614,10 @@ func (b *Bridge) score(r *request, blobs [][]byte) (obj, error) {
 	pred, err := source(r.Pred, blobs, "pred", &ms)
 	if err != nil {
 		return nil, err
+	}
+	if b.OnRun != nil {
+		opts.Progress = &metricc.Progress{}
+		defer b.OnRun(opts.Progress)()
 	}
 	st, err := spec.ScoreStats(gold, pred, opts)
 	if merr := ms.finish(); merr != nil {

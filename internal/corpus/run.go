@@ -88,6 +88,10 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 	if err != nil {
 		return nil, err
 	}
+	joined, err := joinDivided(gold, pred, opts.Warn)
+	if err != nil {
+		return nil, err
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -188,7 +192,7 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		return nil, &document.DataError{File: gold.Path(), Msg: fmt.Sprintf("nothing was scored: neither it nor %s has a document", pred.Path())}
 	}
 	slices.SortFunc(done, func(a, b scored) int { return a.order - b.order })
-	sc := &Scored{Wanted: wanted, IDs: make([]string, len(done)), Order: make([]int, len(done)), Sums: make([][]eval.Sums, len(done))}
+	sc := &Scored{Wanted: wanted, IDs: make([]string, len(done)), Order: make([]int, len(done)), Sums: make([][]eval.Sums, len(done)), Joined: joined}
 	for i, d := range done {
 		sc.IDs[i], sc.Order[i], sc.Sums[i] = d.id, d.order, d.sums
 		if d.predOnly {

@@ -75,6 +75,31 @@ type Input struct {
 	PairHint string
 }
 
+// Reader is what a spec reads of the documents of an input: a format
+// writes costly optional fields only for a spec that reads them, and
+// refuses a spec that needs a field it never writes.
+type Reader struct {
+	// Spec is the spec's name, for messages.
+	Spec string
+	// Fields are the top-level fields of the spec's input type; nil when
+	// a gjson path may reach any field.
+	Fields []string
+}
+
+// Wants reports whether the reader reads the top-level field (every field
+// when r or its Fields are nil).
+func (r *Reader) Wants(field string) bool {
+	if r == nil || r.Fields == nil {
+		return true
+	}
+	for _, f := range r.Fields {
+		if f == field {
+			return true
+		}
+	}
+	return false
+}
+
 // Unpaired is what pairing does with a document that has no partner.
 type Unpaired uint8
 
@@ -161,6 +186,21 @@ func (d *Doc) Key(path string) (key, why string) {
 // JSON documents of a shipped spec (the input formats, docs/cli.md).
 type Format struct {
 	Name string
+	// Title names the format in messages, as in "gold.conll is a
+	// CoNLL-2012 file" ("CoNLL-2012", "Penman AMR").
+	Title string
+	// Fields are the top-level fields of the documents this format writes
+	// (those ParseFields may leave out included): a spec whose input type
+	// needs another field cannot read this format, and is told so before
+	// anything is read. Nil: not checked (JSON, which has any fields).
+	Fields []string
+	// Specs are the shipped specs that read this format's documents, for
+	// the messages that point a user to them.
+	Specs []string
+	// Gloss, when set, returns the Gloss of document d of the file at path
+	// (read again when the words are not in d itself), for explanations;
+	// nil: items are shown as JSON only.
+	Gloss func(path string, d *Doc) (Gloss, error)
 	// Detect reports whether the start of a file (up to 64 KB) is in this
 	// format; nil for formats that are only chosen by name.
 	Detect func(head []byte) bool

@@ -51,6 +51,9 @@ import (
 // these layouts is recognized so that the error can say what to give.
 var Format = &document.Format{
 	Name:      "eael",
+	Title:     "TAC KBP 2015 EAEL",
+	Fields:    []string{"id", "args", "frames", "assessed", "deleted"},
+	Specs:     []string{"eael"},
 	Detect:    detectFile,
 	Expect:    "a directory, or a file of 11 or 18 tab-separated columns of a TAC KBP 2015 store",
 	Parse:     parseFile,
