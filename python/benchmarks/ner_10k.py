@@ -3,17 +3,19 @@ Spec.score as Python lists of dicts, beside `metricc run ner` on the same
 documents as JSON Lines: CPU time (user + system) and peak memory.
 
     go run ./internal/cmd/nergen -docs 10000 -out /tmp/ner10k
-    .venv/bin/python python/benchmarks/ner_10k.py /tmp/ner10k [rounds]
+    .venv/bin/python python/benchmarks/ner_10k.py /tmp/ner10k [ROUNDS [BASELINE]]
 
 The column files are turned into the JSON documents ner.metric reads
 (tags, entities as conlleval chunks them, loose), written as JSON Lines for
 the command line; the Python side reads them into lists of dicts first
 (not counted), then scores them (counted), each in a fresh process. Each
-round runs the command line, then spec.score with the documents written
-as the package writes them (marshal), then with the json module alone
-(the route taken for values marshal does not write), then with orjson
-when it is installed: interleaved, so that the machine's load falls on
-all alike. Every route's result must equal the command line's.
+round runs the command line, then spec.score with the documents handed
+over as the package hands them (marshal), then written with the json
+module (the package's route for values marshal does not carry), then,
+given the python of another installation of the package as BASELINE (an
+older version, say), with that one, as it is and with orjson turned off:
+interleaved, so that the machine's load falls on all alike. Every route's
+result must equal the command line's.
 """
 
 import json
@@ -65,9 +67,9 @@ CHILD = """
 import json, resource, sys, metricc
 from metricc import _inputs
 route = sys.argv[3]
-if route != "marshal":
-    _inputs._MARSHAL = False
 if route == "json":
+    _inputs._MARSHAL = False
+if route.endswith("json") and hasattr(_inputs, "_orjson"):
     _inputs._orjson = None
 gold = [json.loads(l) for l in open(sys.argv[1])]
 pred = [json.loads(l) for l in open(sys.argv[2])]
@@ -89,16 +91,12 @@ def main():
             with open(out, "w") as f:
                 for doc in docs(d / name):
                     f.write(json.dumps(doc) + "\n")
-    routes = ["marshal", "json"]
-    try:
-        import orjson  # noqa: F401
-
-        routes.append("orjson")
-    except ImportError:
-        pass
+    routes = {"marshal": sys.executable, "json": sys.executable}
+    if len(sys.argv) > 3:
+        routes["baseline"] = routes["baseline-json"] = sys.argv[3]
     cli = str(Path(sys.executable).parent / "metricc")
-    cpu = {r: [] for r in ["cli"] + routes}
-    mem = {r: [] for r in ["cli"] + routes}
+    cpu = {r: [] for r in ["cli", *routes]}
+    mem = {r: [] for r in ["cli", *routes]}
     for _ in range(rounds):
         stats = d / "time.txt"
         done = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", str(stats), cli, "run", "ner", str(gold_jsonl), str(pred_jsonl), "--format", "json"],
@@ -108,7 +106,7 @@ def main():
         cpu["cli"].append(float(user) + float(system))
         mem["cli"].append(int(maxrss) / 1024)
         for route in routes:
-            out = json.loads(subprocess.run([sys.executable, "-c", CHILD, str(gold_jsonl), str(pred_jsonl), route],
+            out = json.loads(subprocess.run([routes[route], "-c", CHILD, str(gold_jsonl), str(pred_jsonl), route],
                                             capture_output=True, check=True, text=True).stdout)
             assert out["result"] == want, route
             cpu[route].append(out["cpu"])
@@ -118,10 +116,10 @@ def main():
         print("round: " + ", ".join(f"{r} {cpu[r][-1] * 1e3:.0f} ms {mem[r][-1]:.0f} MB" for r in cpu), flush=True)
     base_cpu, base_mem = statistics.median(cpu["cli"]), statistics.median(mem["cli"])
     print(f"\nmedians of {rounds} rounds (CPU; peak memory: the command line's peak RSS, the growth of the Python process while scoring)")
-    print(f"  metricc run ner (JSON Lines):  CPU {base_cpu * 1e3:4.0f} ms          peak {base_mem:4.0f} MB")
+    print(f"  metricc run ner (JSON Lines):        CPU {base_cpu * 1e3:4.0f} ms          peak {base_mem:4.0f} MB")
     for r in routes:
         c, m = statistics.median(cpu[r]), statistics.median(mem[r])
-        print(f"  spec.score, documents by {r + ':':8} CPU {c * 1e3:4.0f} ms ({c / base_cpu:.2f}x)  peak {m:4.0f} MB ({m / base_mem:.2f}x)")
+        print(f"  spec.score, documents by {r + ':':14} CPU {c * 1e3:4.0f} ms ({c / base_cpu:.2f}x)  peak {m:4.0f} MB ({m / base_mem:.2f}x)")
 
 
 if __name__ == "__main__":

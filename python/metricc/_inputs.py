@@ -7,7 +7,7 @@ values"), or refused with a DataError naming the document and the path of
 the value.
 
 The documents travel to the core as marshal.dumps(docs, 4) writes them,
-which takes a tenth of json.dumps's time; the core turns them into the
+which takes a fifth of json.dumps's time; the core turns them into the
 very text json.dumps writes (internal/pymarshal, tested against CPython's
 bytes). When they hold a value only Python converts (bytes, which marshal
 writes alike for NumPy arrays, memoryviews and every other object with a
