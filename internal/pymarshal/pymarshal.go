@@ -163,20 +163,21 @@ const (
 
 // ref is an entry of the table of references.
 type ref struct {
-	pos int32 // where its value starts in the data (its type byte)
-	// a container: size is the length of its JSON, when read the first
-	// time; a scalar: its JSON is text[size:end]
-	size, end int32
+	pos int // where its value starts in the data (its type byte)
+	// size is the length of its JSON, when read the first time; a
+	// scalar's JSON is kept in text[size:end], unless uncached
+	size, end int
 	height    int32 // nesting below it (0: a scalar)
 	kind      kind
 	open      bool // a container still being read
+	uncached  bool // a scalar whose JSON was not kept: read it again
 }
 
 // step is one step of the path to the value being read: a list index, or
 // the JSON text of a dict key in out.
 type step struct {
-	index      int32 // -1: a key
-	key0, key1 int32
+	index      int // -1: a key
+	key0, key1 int
 }
 
 // Reader converts marshalled documents as its caller reads their JSON.
@@ -195,9 +196,6 @@ type Reader struct {
 // *FormatError) and Err keeps it.
 func NewReader(data []byte, file string) *Reader {
 	limit := 64<<20 + 32*len(data)
-	if limit > math.MaxInt32 || limit < 0 {
-		limit = math.MaxInt32
-	}
 	return &Reader{c: converter{data: data, file: file, limit: limit, topRef: -1}, n: -1}
 }
 
@@ -375,7 +373,7 @@ func (c *converter) pathString() string {
 			b.WriteByte('.')
 		}
 		if s.index >= 0 {
-			b.WriteString(strconv.Itoa(int(s.index)))
+			b.WriteString(strconv.Itoa(s.index))
 			continue
 		}
 		var key string
@@ -419,7 +417,7 @@ func (c *converter) enter(code byte, pos int, k kind) int {
 	if code&flagRef == 0 || c.replaying > 0 {
 		return -1
 	}
-	c.refs = append(c.refs, ref{pos: int32(pos), kind: k, open: k == kList || k == kDict || k == kSet, size: int32(len(c.out))})
+	c.refs = append(c.refs, ref{pos: pos, kind: k, open: k == kList || k == kDict || k == kSet, size: len(c.out)})
 	return len(c.refs) - 1
 }
 
@@ -431,12 +429,16 @@ func (c *converter) close(r int, k kind, height int) {
 	}
 	e := &c.refs[r]
 	e.kind, e.open, e.height = k, false, int32(height)
-	start := int(e.size)
-	e.size = int32(len(c.out) - start)
+	start := e.size
+	e.size = len(c.out) - start
 	if k <= kStr {
-		e.size = int32(len(c.text))
+		if len(c.text)+e.size > c.limit {
+			e.uncached = true
+			return
+		}
+		e.size = len(c.text)
 		c.text = append(c.text, c.out[start:]...)
-		e.end = int32(len(c.text))
+		e.end = len(c.text)
 	}
 }
 
@@ -476,12 +478,12 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 		// Most references are to a key or a small int: copy its JSON.
 		if len(c.data)-c.pos >= 4 {
 			if i := binary.LittleEndian.Uint32(c.data[c.pos:]); uint64(i) < uint64(len(c.refs)) {
-				if r := &c.refs[i]; r.kind <= kStr && !r.open && c.added+int(r.end-r.size) <= c.limit {
+				if r := &c.refs[i]; r.kind <= kStr && !r.open && !r.uncached && c.added+r.end-r.size <= c.limit {
 					c.pos += 4
-					c.added += int(r.end - r.size)
+					c.added += r.end - r.size
 					c.out = append(c.out, c.text[r.size:r.end]...)
 					if r.kind == kStr {
-						c.lastRaw0, c.lastRaw1 = c.strRaw(int(r.pos))
+						c.lastRaw0, c.lastRaw1 = c.strRaw(r.pos)
 					}
 					return r.kind, 0, nil
 				}
@@ -744,7 +746,7 @@ func (c *converter) list(n, depth int) (int, error) {
 		if i > 0 {
 			c.out = append(c.out, ',')
 		}
-		c.path[top].index = int32(i)
+		c.path[top].index = i
 		_, h, err := c.value(depth+1, inValue)
 		if err != nil {
 			return 0, err
@@ -788,7 +790,7 @@ func (c *converter) dict(depth int) (int, error) {
 			c.out[key0] = '"'
 			c.out = append(c.out, '"')
 		}
-		c.path = append(c.path, step{index: -1, key0: int32(key0), key1: int32(len(c.out))})
+		c.path = append(c.path, step{index: -1, key0: key0, key1: len(c.out)})
 		c.out = append(c.out, ':')
 		vk, h, err := c.value(depth+1, inValue)
 		if err != nil {
@@ -902,14 +904,14 @@ func (c *converter) reference(depth int, ctx context) (kind, int, error) {
 		return 0, 0, c.format(fmt.Sprintf("a reference to entry %d of %d", i, len(c.refs)))
 	}
 	r := &c.refs[i]
-	if r.kind <= kStr && !r.open {
-		c.added += int(r.end - r.size)
+	if r.kind <= kStr && !r.open && !r.uncached {
+		c.added += r.end - r.size
 		if c.added > c.limit {
 			return 0, 0, c.needsPython(fmt.Sprintf("shared values that expand past %d bytes of JSON", c.limit))
 		}
 		c.out = append(c.out, c.text[r.size:r.end]...)
 		if r.kind == kStr {
-			c.lastRaw0, c.lastRaw1 = c.strRaw(int(r.pos))
+			c.lastRaw0, c.lastRaw1 = c.strRaw(r.pos)
 		}
 		return r.kind, 0, nil
 	}
@@ -939,12 +941,12 @@ func (c *converter) reference(depth int, ctx context) (kind, int, error) {
 			return r.kind, int(r.height), nil
 		}
 	}
-	c.added += int(r.size)
+	c.added += r.size
 	if c.added > c.limit {
 		return 0, 0, c.needsPython(fmt.Sprintf("shared values that expand past %d bytes of JSON", c.limit))
 	}
 	back := c.pos
-	c.pos = int(r.pos)
+	c.pos = r.pos
 	c.replaying++
 	k, h, err := c.value(depth, ctx)
 	c.replaying--

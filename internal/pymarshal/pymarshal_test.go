@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -255,5 +256,51 @@ func TestJSONString(t *testing.T) {
 				t.Fatalf("%#x at %d: got %s, want %s", c, pad, got, exp)
 			}
 		}
+	}
+}
+
+// TestExpansionBound: references that would add more JSON than the bound
+// are left to Python, whether the shared value's JSON was kept (a short
+// str) or is read again (a long one, or a container).
+func TestExpansionBound(t *testing.T) {
+	doc := func(value string) []byte {
+		// [{"a": value, "b": ref 0, "c": ref 0}], value flagged as entry 0
+		return []byte("[" + le32(1) + "{z\x01a" + value + "z\x01br" + le32(0) + "z\x01cr" + le32(0) + "0")
+	}
+	short := "\xe1" + le32(50) + strings.Repeat("x", 50) // an ASCII str, entered in the table
+	long := "\xe1" + le32(150) + strings.Repeat("y", 150)
+	list := "\xdb" + le32(2) + "z\x05hello" + "z\x05world" // a container
+	for _, c := range []struct {
+		name  string
+		data  []byte
+		limit int
+		ok    bool
+	}{
+		{"short, within", doc(short), 200, true},
+		{"short, past", doc(short), 100, false},
+		{"long, within", doc(long), 400, true},
+		{"long, past", doc(long), 100, false},
+		// The first str fills the kept JSON; the second is read again.
+		{"not kept, within", []byte("[" + le32(1) + "{z\x01p" + long + "z\x01a" + short + "z\x01br" + le32(1) + "z\x01cr" + le32(1) + "0"), 200, true},
+		{"container, within", doc(list), 40, true},
+		{"container, past", doc(list), 20, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := NewReader(c.data, "<gold>")
+			r.c.limit = c.limit
+			out, err := io.ReadAll(r)
+			var np *NeedsPython
+			switch {
+			case c.ok && err != nil:
+				t.Fatal(err)
+			case c.ok:
+				var v []map[string]any
+				if json.Unmarshal(out, &v) != nil || v[0]["a"] == nil || fmt.Sprint(v[0]["a"]) != fmt.Sprint(v[0]["c"]) {
+					t.Fatalf("got %s", out)
+				}
+			case !errors.As(err, &np) || !strings.Contains(err.Error(), "shared values that expand past"):
+				t.Fatalf("got %v", err)
+			}
+		})
 	}
 }
