@@ -71,6 +71,7 @@ func compareCmd(args []string, stdout, stderr io.Writer) error {
 	case opts.Workers < 0:
 		return fmt.Errorf("--workers cannot be negative (0 means all cores)")
 	}
+	useCores(opts.Workers)
 	if err := checkStdin(pos...); err != nil {
 		return err
 	}

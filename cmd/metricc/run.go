@@ -67,6 +67,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	if err := checkOptions(fs, &f.opts); err != nil {
 		return err
 	}
+	useCores(f.opts.Workers)
 	if err := checkArgs("run", runArgs, pos); err != nil {
 		return err
 	}

@@ -150,13 +150,25 @@ func joinDivided(gold, pred document.Stream, note func(string)) (bool, error) {
 	if !ok || !ok2 {
 		return false, nil
 	}
+	// Both files at once: finding the divisions reads a file (all of it,
+	// for the bio format's tagging scheme).
+	var (
+		dp       document.Divisions
+		pok      bool
+		perr     error
+		finished = make(chan struct{})
+	)
+	go func() {
+		defer close(finished)
+		dp, pok, perr = p.Divisions()
+	}()
 	dg, gok, err := g.Divisions()
+	<-finished
 	if err != nil {
 		return false, err
 	}
-	dp, pok, err := p.Divisions()
-	if err != nil {
-		return false, err
+	if perr != nil {
+		return false, perr
 	}
 	if !gok || !pok || dg.Total != dp.Total || slices.Equal(dg.Offsets, dp.Offsets) {
 		// Unreadable files are reported by their streams, and files of

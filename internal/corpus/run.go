@@ -211,11 +211,13 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 }
 
 // A batch of pairs for a worker ends at maxBatch pairs or once its
-// documents reach maxBatchBytes of JSON, so that a batch of large
-// documents is one document and memory still follows the largest.
+// documents reach maxBatchBytes of JSON: a batch of large documents is one
+// document, so memory still follows the largest, and a corpus of a few
+// hundred middling documents (89 MRP graphs of 4 KB) still splits into
+// enough batches to keep every worker busy to the end.
 const (
 	maxBatch      = 64
-	maxBatchBytes = 256 << 10
+	maxBatchBytes = 32 << 10
 )
 
 // leftOut names the wanted micro(gold) metrics that leave a document with

@@ -32,18 +32,21 @@ type Doc struct {
 	Partner Partner
 }
 
-// Partner is what an adapter attaches to a document that must see its
-// partner before the pair is scored: a prediction that can only be read
-// through its gold (a TAC KBP system response is right or wrong by the
-// assessment of that very response), or a document that can only be
+// Partner is what an adapter attaches to a document that must be
+// prepared when its pair is scored, by the worker that scores it: a
+// document read only then (a TAC KBP store's files), a prediction that can
+// only be read through its gold (a system response is right or wrong by
+// the assessment of that very response), or a document that can only be
 // compared with a gold annotating the same text or the same tokens
 // (offsets into different texts mean nothing).
 type Partner interface {
-	// Prepare returns the JSON to score for pred, whose Partner this is,
-	// given its gold (nil when it has none; gold.Partner is the gold's
-	// own), or an error (a *DataError naming file and document) saying why
-	// the pair cannot be scored. predPath and goldPath name the files.
-	Prepare(pred, gold *Doc, predPath, goldPath string) (string, error)
+	// Prepare returns the JSON to score for doc, whose Partner this is,
+	// given the other document of its pair (nil when it has none;
+	// other.Partner is the other's own), or an error (a *DataError
+	// naming file and document) saying why the pair cannot be scored.
+	// gold says which side doc is: the gold is prepared first, so that a
+	// prediction sees its gold's JSON. path and otherPath name the files.
+	Prepare(doc, other *Doc, path, otherPath string, gold bool) (string, error)
 	// PredictionOnly reports that the document can only be a prediction
 	// (it is read through a gold), so that a file given as the gold by
 	// mistake is refused at once.
