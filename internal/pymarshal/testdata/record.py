@@ -28,9 +28,6 @@ sys.setrecursionlimit(10000)
 from metricc import _inputs  # noqa: E402
 from metricc._errors import DataError  # noqa: E402
 
-if getattr(_inputs, "_orjson", None) is not None:
-    _inputs._orjson = None  # the json module is the reference
-
 
 def floats():
     rng = random.Random(1)
