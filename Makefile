@@ -1,11 +1,23 @@
 # The one test command (README): `make test` runs every test, Go, Python
 # and browser, setting up what they need on a fresh machine.
-.PHONY: test test-go test-python test-anls
+.PHONY: test test-go test-python test-anls test-web
 
-test: test-go test-python test-anls
+test: test-go test-python test-anls test-web
 
 test-go:
 	go test ./...
+
+# The playground (docs/playground.md) in Debian's chromium, driven by
+# playwright-core from npm: the site built as its docs say, the command
+# line whose output the page must equal, and the AMR pairs of a long
+# search to cancel. Screenshots go to web/test/out.
+WEB_OUT := web/test/out
+test-web:
+	GOOS=js GOARCH=wasm go vet ./web/wasm
+	go run ./web/build -o $(WEB_OUT)/site
+	go build -o $(WEB_OUT)/metricc ./cmd/metricc
+	go run ./internal/cmd/amrgen -out $(WEB_OUT)/amr
+	cd web/test && npm ci --no-audit --no-fund --loglevel=error && npm test
 
 # The numbers the ANLS* tests compare with are anls-star's: record them
 # again with the package (and munkres 1.1.4, the release its lock file
@@ -24,7 +36,9 @@ test-anls:
 # .venv, made once from PyPI with the package's test extras; the package
 # installed from python/ (which compiles the Go core: Go must be on PATH);
 # its wheel built, which python/tests/test_wheel.py installs into a fresh
-# environment without Go; then pytest.
+# environment without Go; then pytest. The test extras bring PySpark (and
+# pyarrow, Dask) from PyPI: python/tests/test_spark.py runs metricc.spark
+# on Spark in local mode, on the machine's Java (17 or later).
 VENV := .venv
 WHEELS := python/build/wheel
 

@@ -39,6 +39,9 @@ func (s *Spec) Explain(gold, pred Source, doc string, opts Options) (*Explanatio
 	if err != nil {
 		return nil, err
 	}
+	// Glossed as read: scoring prepares the prediction (through its gold),
+	// which replaces it.
+	glossGold, glossPred := gold.gloss(pair.Gold), pred.gloss(pair.Pred)
 	// One scoring, traced: the numbers and the alignments beneath them
 	// come from the same matchings.
 	sc, traces, err := traced.ScorePair(g.Path(), p.Path(), pair, eo)
@@ -52,7 +55,7 @@ func (s *Spec) Explain(gold, pred Source, doc string, opts Options) (*Explanatio
 		return nil, err
 	}
 	return explain.Build(explain.Input{Plan: traced.Pair, Spec: s.name, Document: pair.ID, Gold: g.Path(), Pred: p.Path(),
-		Results: res.PerDoc[0].Metrics, Traces: traces}), nil
+		Results: res.PerDoc[0].Metrics, Traces: traces, GlossGold: glossGold, GlossPred: glossPred}), nil
 }
 
 // tracedPlan is the spec compiled to record its alignments, compiled at

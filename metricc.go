@@ -24,6 +24,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/metricc/metricc/internal/adapter"
 	"github.com/metricc/metricc/internal/ast"
 	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
@@ -156,12 +157,25 @@ func Compile(name, src string, opts ...Option) (*Spec, error) {
 // Load compiles the spec file at path, or, when no such file exists, the
 // shipped spec of that name ("coref", "smatch", ...; see Shipped). A file
 // on disk wins over a shipped name.
+//
+// path "-" reads the spec from standard input (its ontology files are
+// relative to the working directory); so do /dev/stdin and any other
+// readable file that is not a directory (a pipe, a process substitution).
 func Load(path string, opts ...Option) (*Spec, error) {
 	name, text, read, err := readSpec(path)
 	if err != nil {
 		return nil, err
 	}
-	return Compile(name, text, append([]Option{WithFiles(read)}, opts...)...)
+	spec, err := Compile(name, text, append([]Option{WithFiles(read)}, opts...)...)
+	var syntax SpecErrors
+	if err != nil && errors.As(err, &syntax) {
+		// A data file where the spec belongs (arguments in the wrong
+		// order) fails to parse at its first line; say what it is.
+		if e := notASpec(name, text); e != nil {
+			return nil, e
+		}
+	}
+	return spec, err
 }
 
 // Shipped lists the names of the specs embedded in metricc.
@@ -172,9 +186,18 @@ func ShippedSource(name string) (string, bool) { return specs.Lookup(name) }
 
 // readSpec finds a spec and how to read the files it names.
 func readSpec(arg string) (name, text string, read func(string) ([]byte, error), err error) {
-	// A regular file wins; anything else (nothing there, a directory of
-	// the same name) may still be a shipped spec.
-	if info, statErr := os.Stat(arg); statErr == nil && info.Mode().IsRegular() {
+	if arg == "-" {
+		data, err := io.ReadAll(os.Stdin)
+		if err != nil {
+			return "", "", nil, fmt.Errorf("reading the spec from standard input: %w", err)
+		}
+		return "<stdin>", string(data), os.ReadFile, nil
+	}
+	// A file wins (a regular file, or a pipe such as /dev/stdin); anything
+	// else (nothing there, a directory of the same name) may still be a
+	// shipped spec.
+	info, statErr := os.Stat(arg)
+	if statErr == nil && !info.IsDir() {
 		data, err := os.ReadFile(arg)
 		if err != nil {
 			return "", "", nil, err
@@ -193,7 +216,69 @@ func readSpec(arg string) (name, text string, read func(string) ([]byte, error),
 	if t, ok := specs.Lookup(base); ok && !strings.ContainsRune(arg, os.PathSeparator) {
 		return base + ".metric", t, specs.ReadFile, nil
 	}
+	if statErr == nil && info.IsDir() {
+		if f := adapter.DetectDir(arg); f != nil {
+			return "", "", nil, &NotASpecError{Path: arg, Format: f}
+		}
+		return "", "", nil, fmt.Errorf("%s is a directory, not a spec (a .metric file or the name of a shipped spec: %s)", arg, strings.Join(specs.Names(), ", "))
+	}
+	if near := nearestShipped(base); near != "" {
+		return "", "", nil, fmt.Errorf("no spec file %q, and no shipped spec of that name (did you mean %s?)", arg, near)
+	}
 	return "", "", nil, fmt.Errorf("no spec file %q, and no shipped spec of that name (shipped: %s)", arg, strings.Join(specs.Names(), ", "))
+}
+
+// nearestShipped is the shipped spec whose name is closest to name, within
+// an edit distance of 2 (and less than the name's length), or "".
+func nearestShipped(name string) string {
+	best, bestDist := "", 3
+	for _, c := range specs.Names() {
+		if d := editDistance(strings.ToLower(name), c); d < bestDist && d < len([]rune(name)) {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// NotASpecError says that the file given as the spec is a data file (a
+// CoNLL-2012 file, JSON documents): the arguments are probably in the
+// wrong order.
+type NotASpecError struct {
+	Path string
+	// Format is the data format the file is in; nil for JSON.
+	Format *document.Format
+}
+
+func (e *NotASpecError) Error() string {
+	if e.Format == nil {
+		return fmt.Sprintf("%s is a file of JSON documents, not a spec (a .metric file or the name of a shipped spec)", e.Path)
+	}
+	noun := "file"
+	if info, err := os.Stat(e.Path); err == nil && info.IsDir() {
+		noun = "directory"
+	}
+	msg := fmt.Sprintf("%s is %s %s %s, not a spec", e.Path, adapter.Article(e.Format), e.Format.Title, noun)
+	switch n := len(e.Format.Specs); {
+	case n == 1:
+		msg += fmt.Sprintf(" (the shipped spec that reads %s %ss is %s)", e.Format.Title, noun, e.Format.Specs[0])
+	case n > 1:
+		msg += fmt.Sprintf(" (the shipped specs that read %s %ss: %s)", e.Format.Title, noun, strings.Join(e.Format.Specs, ", "))
+	}
+	return msg
+}
+
+// notASpec recognizes a data file among specs that do not parse: a format
+// an adapter detects, or JSON documents (which no spec starts with).
+func notASpec(name, text string) error {
+	head := []byte(text[:min(len(text), 64<<10)])
+	if f := adapter.Detect(head); f != nil && f.Title != "" {
+		return &NotASpecError{Path: name, Format: f}
+	}
+	trimmed := strings.TrimLeft(strings.TrimPrefix(text, "\ufeff"), " \t\r\n")
+	if strings.HasPrefix(trimmed, "{") || strings.HasPrefix(trimmed, "[") {
+		return &NotASpecError{Path: name}
+	}
+	return nil
 }
 
 // Name is the spec's file name (a shipped spec's is NAME.metric).
@@ -241,6 +326,13 @@ func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
 // per-document sums that Stats.Result aggregates, and that a stats file
 // holds.
 func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
+	return s.scoreStats(gold, pred, opts, false)
+}
+
+// scoreStats is ScoreStats; join reads each file as one document where
+// the format's official scorer ignores documents (document.Joinable), for
+// a comparison with a prediction read so.
+func (s *Spec) scoreStats(gold, pred Source, opts Options, join bool) (*Stats, error) {
 	if opts.Shards > 1 && (opts.Shard < 1 || opts.Shard > opts.Shards) {
 		return nil, fmt.Errorf("shard %d/%d: the shard must be between 1 and %d", opts.Shard, opts.Shards, opts.Shards)
 	}
@@ -250,10 +342,21 @@ func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
 	}
 	defer closeAll()
 	checkInputs(g, p, opts.Warn)
+	gj, ok := g.(document.Joinable)
+	pj, ok2 := p.(document.Joinable)
+	join = join && ok && ok2
+	if join {
+		gj.Join()
+		pj.Join()
+		if opts.Warn != nil {
+			opts.Warn(fmt.Sprintf("%s: scored as one document with %s, as the other prediction is, whose documents do not correspond to the gold's", p.Path(), g.Path()))
+		}
+	}
 	sc, err := s.plan.ScoreDocStreams(g, p, opts)
 	if err != nil {
 		return nil, err
 	}
+	sc.Joined = sc.Joined || join
 	return s.newStats(sc, opts, g.Positional() || p.Positional()), nil
 }
 
@@ -264,7 +367,7 @@ func (s *Spec) open(gold, pred Source, workers int) (g, p document.Stream, close
 	if gold.open == nil || pred.open == nil {
 		return nil, nil, nil, errors.New("metricc: Score needs a gold and a predicted Source (File, Reader or Values)")
 	}
-	want := s.inputFields()
+	rd := s.reader()
 	type opened struct {
 		s   document.Stream
 		c   io.Closer
@@ -275,21 +378,33 @@ func (s *Spec) open(gold, pred Source, workers int) (g, p document.Stream, close
 	if workers != 1 {
 		go func() {
 			defer close(done)
-			po.s, po.c, po.err = pred.open(want)
+			po.s, po.c, po.err = pred.open(rd)
 		}()
 	}
-	g, gc, gerr := gold.open(want)
+	g, gc, gerr := gold.open(rd)
 	switch {
 	case workers != 1:
 		<-done
 	case gerr == nil:
-		po.s, po.c, po.err = pred.open(want)
+		po.s, po.c, po.err = pred.open(rd)
 	default:
+		var fe *adapter.FormatError
+		if errors.As(gerr, &fe) {
+			// Both files in a format the spec cannot read is one message.
+			po.s, po.c, po.err = pred.open(rd)
+			break
+		}
 		return nil, nil, nil, gerr
 	}
 	if gerr != nil {
 		if po.err == nil {
 			po.c.Close()
+		}
+		var fe *adapter.FormatError
+		if errors.As(gerr, &fe) {
+			if both := fe.Join(po.err); both != nil {
+				return nil, nil, nil, both
+			}
 		}
 		return nil, nil, nil, gerr
 	}
@@ -300,21 +415,22 @@ func (s *Spec) open(gold, pred Source, workers int) (g, p document.Stream, close
 	return g, po.s, func() { gc.Close(); po.c.Close() }, nil
 }
 
-// inputFields reports which top-level document fields the spec's input
-// type reads, for formats that write costly fields only when read.
-func (s *Spec) inputFields() func(string) bool {
+// reader says which top-level document fields the spec's input type
+// reads: formats write costly fields only when read, and refuse a spec
+// that needs a field they never write.
+func (s *Spec) reader() *document.Reader {
+	rd := &document.Reader{Spec: s.name}
 	in := s.plan.Pair.Prog.Input
 	if in == nil {
-		return nil
+		return rd
 	}
-	names := map[string]bool{}
 	for _, f := range in.Fields {
 		if f.Bound {
-			return nil // a gjson path may reach any field
+			return rd // a gjson path may reach any field
 		}
-		names[f.Name] = true
+		rd.Fields = append(rd.Fields, f.Name)
 	}
-	return func(field string) bool { return names[field] }
+	return rd
 }
 
 // checkInputs lets a format compare the two files (a predicted sense the

@@ -145,9 +145,9 @@ func TestNegativeSimilarity(t *testing.T) {
 		v   float64
 		err string
 	}{
-		{-1, `g: document "a" (line 1): metric "m": Σ(X,Y) (prediction against gold) is -1, but similarities are non-negative (a metric scores from 0 up); clamp the similarity, as in max(0, ...)`},
-		{math.NaN(), `g: document "a" (line 1): metric "m": on a pair of elements, the similarity c is NaN (not a number, as from ∞ − ∞ or 0 × ∞)`},
-		{math.Inf(1), `g: document "a" (line 1): metric "m": on a pair of elements, the similarity c is +Inf, beyond float64's range (±1.798e+308); scale it down`},
+		{-1, `g: value 1 (id "a"): metric "m": Σ(X,Y) (prediction against gold) is -1, but similarities are non-negative (a metric scores from 0 up); clamp the similarity, as in max(0, ...)`},
+		{math.NaN(), `g: value 1 (id "a"): metric "m": on a pair of elements, the similarity c is NaN (not a number, as from ∞ − ∞ or 0 × ∞)`},
+		{math.Inf(1), `g: value 1 (id "a"): metric "m": on a pair of elements, the similarity c is +Inf, beyond float64's range (±1.798e+308); scale it down`},
 	} {
 		constant := metricc.Similarity{Name: "c", Eval: func(x, y metricc.Value) float64 { return c.v }}
 		body := "S<->[xs](c)"

@@ -2,8 +2,13 @@ package metricc
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"reflect"
+	"regexp"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/metricc/metricc/internal/adapter"
 	"github.com/metricc/metricc/internal/document"
@@ -13,9 +18,13 @@ import (
 // A file is read as a stream, one document at a time, in the formats that
 // stream (JSON, JSON Lines).
 type Source struct {
-	// open opens the source for a spec whose input type reads the fields
-	// want accepts (formats may leave out costly fields nobody reads).
-	open func(want func(field string) bool) (document.Stream, io.Closer, error)
+	// open opens the source for a spec that reads what rd says (formats
+	// may leave out costly fields nobody reads, and refuse a spec that
+	// needs a field they never write).
+	open func(rd *document.Reader) (document.Stream, io.Closer, error)
+	// path and format are a file's (File, FileFormat), for what reads it
+	// again: the words of an explained document.
+	path, format string
 }
 
 // File reads the file at path, its format detected from its content (see
@@ -25,39 +34,107 @@ func File(path string) Source { return FileFormat(path, adapter.Auto) }
 // FileFormat reads the file at path in the named input format ("auto",
 // "json", "jsonl", "conll2012", "penman", ...; see InputFormats).
 func FileFormat(path, format string) Source {
-	return Source{open: func(want func(string) bool) (document.Stream, io.Closer, error) {
-		return adapter.OpenFileFields(path, format, want)
-	}}
+	return Source{open: func(rd *document.Reader) (document.Stream, io.Closer, error) {
+		return adapter.OpenFileFields(path, format, rd)
+	}, path: path, format: format}
 }
 
 // Reader reads documents from r in the named format; name stands for the
 // file in messages.
 func Reader(name string, r io.Reader, format string) Source {
-	return Source{open: func(want func(string) bool) (document.Stream, io.Closer, error) {
-		s, err := adapter.OpenFields(name, r, format, want)
+	return Source{open: func(rd *document.Reader) (document.Stream, io.Closer, error) {
+		s, err := adapter.OpenFields(name, r, format, rd)
 		return s, io.NopCloser(nil), err
 	}}
 }
 
 // Values scores Go values: each document is marshalled with encoding/json
-// and read as the spec's input type (struct tags name the fields). name
-// stands for the file in messages.
+// and read as the spec's input type (struct tags name the fields). A nil
+// slice or map is an empty collection, as in Go (encoding/json alone
+// writes null). name stands for the file in messages, which name a
+// document by its place among the values (value 2) and its id.
 func Values(name string, docs ...any) Source {
-	return Source{open: func(func(string) bool) (document.Stream, io.Closer, error) {
-		data, err := json.Marshal(docs)
+	return Source{open: func(*document.Reader) (document.Stream, io.Closer, error) {
+		vals := make([]any, len(docs))
+		for i, d := range docs {
+			vals[i] = d
+			if v, changed := emptyNils(reflect.ValueOf(d)); changed {
+				vals[i] = v.Interface()
+			}
+		}
+		data, err := json.Marshal(vals)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
 		in, err := document.ParseJSON(name, data, "json")
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, renameValues(err)
+		}
+		for i := range in.Docs {
+			in.Docs[i].Name = valueName(&in.Docs[i])
 		}
 		return document.InputStream(in), io.NopCloser(nil), nil
 	}}
 }
+
+// valueName names a document of Values by its place among the values (and
+// its "id", when it has one), not by a line of the JSON they were written
+// to.
+func valueName(d *document.Doc) string {
+	switch id := gjson.Get(d.JSON, "id"); id.Type {
+	case gjson.String, gjson.Number:
+		return fmt.Sprintf("value %d (id %s)", d.Index+1, id.Raw)
+	}
+	return fmt.Sprintf("value %d", d.Index+1)
+}
+
+// renameValues rewrites the document names of the errors of reading
+// Values' JSON (document 2 (line 1)) as valueName does.
+func renameValues(err error) error {
+	var list document.DataErrors
+	var one *document.DataError
+	rename := func(e *document.DataError) {
+		e.Doc = byPosition.ReplaceAllString(e.Doc, "value $1")
+		e.Doc = byID.ReplaceAllString(e.Doc, "document $1")
+	}
+	switch {
+	case errors.As(err, &list):
+		for _, e := range list {
+			rename(e)
+		}
+	case errors.As(err, &one):
+		rename(one)
+	}
+	return err
+}
+
+// byPosition and byID are a document named with a line of a file.
+var (
+	byPosition = regexp.MustCompile(`^document (\d+) \(line \d+\)$`)
+	byID       = regexp.MustCompile(`^document ("(?:[^"\\]|\\.)*") \(line \d+\)$`)
+)
 
 // InputFormats lists the names File, FileFormat and Reader accept.
 func InputFormats() []string { return adapter.Names() }
 
 // InputFormatList is InputFormats in prose, for help texts.
 func InputFormatList() string { return adapter.NameList() }
+
+// gloss is what says in words what the items of document d of the source
+// cover, when its format knows (a CoNLL-2012 file's words, an AMR's
+// concepts); nil for JSON, readers and Go values, or when it cannot be
+// read.
+func (src Source) gloss(d *document.Doc) document.Gloss {
+	if src.path == "" || src.path == "-" || d == nil {
+		return nil
+	}
+	f := adapter.FormatOf(src.path, src.format)
+	if f == nil || f.Gloss == nil {
+		return nil
+	}
+	g, err := f.Gloss(src.path, d)
+	if err != nil {
+		return nil // the explanation stands without words
+	}
+	return g
+}

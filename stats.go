@@ -7,6 +7,8 @@ import (
 	"io"
 	"maps"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -40,7 +42,8 @@ type Stats struct {
 	spec   *Spec
 	scored *corpus.Scored
 	// report are the metrics the run was asked for (nil: all); pairing is
-	// "id" or "position"; corpusOrder says the documents' Order are their
+	// "id", "position" or "file" (each file read as one document, its
+	// documents not corresponding to the other's); corpusOrder says the documents' Order are their
 	// places in the whole corpus (a --shard run), shard is its K/N.
 	report      []string
 	pairing     string
@@ -50,7 +53,10 @@ type Stats struct {
 
 func (s *Spec) newStats(sc *corpus.Scored, opts Options, positional bool) *Stats {
 	st := &Stats{spec: s, scored: sc, report: opts.Metrics, pairing: "id"}
-	if positional || !s.pairsByID() {
+	switch {
+	case sc.Joined:
+		st.pairing = pairingFile
+	case positional || !s.pairsByID():
 		st.pairing = "position"
 	}
 	sc.Keyed = st.pairing == "id"
@@ -59,6 +65,9 @@ func (s *Spec) newStats(sc *corpus.Scored, opts Options, positional bool) *Stats
 	}
 	return st
 }
+
+// pairingFile is the pairing of files read as one document each.
+const pairingFile = "file"
 
 func (s *Spec) pairsByID() bool {
 	return s.prog.Input != nil && s.prog.Input.FieldIndex("id") >= 0
@@ -317,12 +326,26 @@ func (m *Merger) Stats() (*Stats, error) {
 // reported value, B − A with a paired bootstrap interval and p-value and
 // the p-value of a paired approximate randomization test, from
 // opts.Bootstrap resamples (default 10000) drawn with opts.Seed.
+//
+// When one prediction's documents do not correspond to the gold's, so that
+// it is scored as one document, as its format's official scorer reads it
+// (document.Joinable), the other is scored as one document too: the two
+// are compared on the same documents.
 func (s *Spec) Compare(gold, predA, predB Source, opts Options) (*Comparison, error) {
 	a, err := s.ScoreStats(gold, predA, opts)
 	if err != nil {
 		return nil, err
 	}
 	b, err := s.ScoreStats(gold, predB, opts)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case a.pairing == pairingFile && b.pairing != pairingFile:
+		b, err = s.scoreStats(gold, predB, opts, true)
+	case b.pairing == pairingFile && a.pairing != pairingFile:
+		a, err = s.scoreStats(gold, predA, opts, true)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -345,6 +368,9 @@ func CompareStats(a, b *Stats, opts Options) (*Comparison, error) {
 	}
 	if len(opts.Metrics) == 0 {
 		opts.Metrics = a.report
+	}
+	if (a.pairing == pairingFile) != (b.pairing == pairingFile) {
+		return nil, fmt.Errorf("one system was scored with each file as one document (its documents did not correspond to the gold's) and the other document by document: score both as one document (Spec.Compare does), or give both the gold's documents")
 	}
 	sa, sb, err := alignDocs(a.scored, b.scored)
 	if err != nil {
@@ -411,3 +437,28 @@ const (
 	FieldF1        = typecheck.F1
 	FieldValue     = typecheck.Value
 )
+
+// WriteFile writes the stats file at path whole or not at all: to a
+// temporary file beside it, renamed at the end, so that a failed or
+// interrupted run leaves no truncated shard behind. An error names path.
+func (st *Stats) WriteFile(path string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	_, err = st.WriteTo(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}

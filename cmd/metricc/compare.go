@@ -12,12 +12,16 @@ import (
 	"github.com/metricc/metricc"
 )
 
+// compareArgs are the positional arguments of compare.
+var compareArgs = []string{"SPEC", "GOLD", "PRED_A", "PRED_B"}
+
 // compareCmd compares two systems' predictions on the same gold.
 func compareCmd(args []string, stdout, stderr io.Writer) error {
 	var (
 		format, inputFormat string
 		sets                listFlag
 		opts                metricc.Options
+		wf                  warnFlags
 	)
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -32,6 +36,7 @@ func compareCmd(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&format, "format", "table", "output format: table, json or csv")
 	fs.StringVar(&inputFormat, "input-format", "auto", metricc.InputFormatList())
 	fs.Var(&sets, "set", "set a param of the spec, as NAME=VALUE (repeatable)")
+	wf.bind(fs)
 	printUsage := func(w io.Writer) {
 		fs.SetOutput(w)
 		fmt.Fprint(w, "usage: metricc compare SPEC GOLD PRED_A PRED_B [flags]\n\n"+
@@ -50,9 +55,11 @@ func compareCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return errPrinted
 	}
-	if len(pos) != 4 {
-		fs.Usage()
-		return errPrinted
+	if err := checkArgs("compare", compareArgs, pos); err != nil {
+		return err
+	}
+	if err := wf.check(); err != nil {
+		return err
 	}
 	switch {
 	case format != "table" && format != "json" && format != "csv":
@@ -64,18 +71,21 @@ func compareCmd(args []string, stdout, stderr io.Writer) error {
 	case opts.Workers < 0:
 		return fmt.Errorf("--workers cannot be negative (0 means all cores)")
 	}
-	if err := checkStdin(pos[1:]...); err != nil {
+	useCores(opts.Workers)
+	if err := checkStdin(pos...); err != nil {
 		return err
 	}
 	params, err := paramOptions(sets)
 	if err != nil {
 		return err
 	}
-	spec, err := metricc.Load(pos[0], params...)
+	spec, err := loadSpec("compare", compareArgs, pos, params...)
 	if err != nil {
 		return err
 	}
-	opts.Warn = func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) }
+	warn, summary := wf.sink(stderr)
+	defer summary()
+	opts.Warn = warn
 	// The gold file is read twice: standard input can be read once only.
 	if pos[1] == "-" {
 		return fmt.Errorf("compare reads GOLD twice; it cannot be - (standard input)")

@@ -15,6 +15,7 @@ func explainCmd(args []string, stdout, stderr io.Writer) error {
 		doc, format, inputFormat string
 		sets                     listFlag
 		opts                     metricc.Options
+		wf                       warnFlags
 	)
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -25,6 +26,7 @@ func explainCmd(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&format, "format", "text", "output format: text (a tree; coloured on a terminal), json or html (one self-contained page)")
 	fs.StringVar(&inputFormat, "input-format", "auto", metricc.InputFormatList())
 	fs.Var(&sets, "set", "set a param of the spec, as NAME=VALUE (repeatable)")
+	wf.bind(fs)
 	printUsage := func(w io.Writer) {
 		fs.SetOutput(w)
 		fmt.Fprint(w, "usage: metricc explain SPEC GOLD PRED --doc ID [flags]\n\n"+
@@ -43,9 +45,11 @@ func explainCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return errPrinted
 	}
-	if len(pos) != 3 {
-		fs.Usage()
-		return errPrinted
+	if err := checkArgs("explain", runArgs, pos); err != nil {
+		return err
+	}
+	if err := wf.check(); err != nil {
+		return err
 	}
 	if doc == "" {
 		return fmt.Errorf("explain needs --doc ID: the document to explain (metricc run --per-doc lists them)")
@@ -55,18 +59,20 @@ func explainCmd(args []string, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("--format must be text, json or html, not %q", format)
 	}
-	if err := checkStdin(pos[1:]...); err != nil {
+	if err := checkStdin(pos...); err != nil {
 		return err
 	}
 	params, err := paramOptions(sets)
 	if err != nil {
 		return err
 	}
-	spec, err := metricc.Load(pos[0], params...)
+	spec, err := loadSpec("explain", runArgs, pos, params...)
 	if err != nil {
 		return err
 	}
-	opts.Warn = func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) }
+	warn, summary := wf.sink(stderr)
+	defer summary()
+	opts.Warn = warn
 	ex, err := spec.Explain(input(pos[1], inputFormat), input(pos[2], inputFormat), doc, opts)
 	if err != nil {
 		return err

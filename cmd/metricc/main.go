@@ -65,11 +65,12 @@ const usage = `usage:
   metricc show NAME                          print a shipped spec
   metricc specs                              list the shipped specs and what they score
   metricc init --json-schema SCHEMA          a starting spec for outputs that follow a JSON Schema
+  metricc help [COMMAND]                     this usage, or a command's flags
   metricc --version                          print the version
 
-SPEC is a .metric file, or the name of a shipped spec (e.g. coref); GOLD
-or PRED may be - for standard input. Run 'metricc COMMAND -h' for the
-flags of a command.
+SPEC is a .metric file, or the name of a shipped spec (e.g. coref); SPEC,
+GOLD or PRED may be - for standard input. Run 'metricc help COMMAND' (or
+'metricc COMMAND -h') for the flags of a command.
 `
 
 // run is main without the exit, so tests can call it in process. It prints
@@ -100,7 +101,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "version", "-version", "--version":
 		fmt.Fprintln(stdout, metricc.VersionString())
 		return 0
-	case "-h", "-help", "--help", "help":
+	case "help":
+		// metricc help COMMAND is metricc COMMAND -h.
+		if len(args) == 2 && commands[args[1]] {
+			return run([]string{args[1], "-h"}, stdout, stderr)
+		}
+		if len(args) > 1 {
+			fmt.Fprintf(stderr, "metricc help: no command %q\n%s", strings.Join(args[1:], " "), usage)
+			return 1
+		}
+		fmt.Fprint(stdout, usage)
+		return 0
+	case "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
@@ -116,6 +128,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// commands are the subcommands that have a help of their own.
+var commands = map[string]bool{"check": true, "run": true, "explain": true, "compare": true, "merge": true, "show": true, "specs": true, "init": true}
 
 // errHelp says a subcommand printed its help, as asked: exit 0.
 var errHelp = errors.New("help printed")
@@ -152,18 +167,24 @@ func report(w io.Writer, err error) {
 	case errors.As(err, &one):
 		one.Render(w)
 	case errors.As(err, &data):
+		// The same error once, with its count; of a kind, the first few.
+		msgs := make([]string, len(data))
 		for i, e := range data {
+			msgs[i] = e.Error()
+		}
+		lines := metricc.GroupMessages(msgs, errorsPerKind)
+		for i, m := range lines {
 			if i == maxDataErrors {
-				fmt.Fprintf(w, "... and %d more errors\n", len(data)-maxDataErrors)
+				fmt.Fprintf(w, "... and %d more lines of errors\n", len(lines)-maxDataErrors)
 				break
 			}
-			fmt.Fprintln(w, e.Error())
+			fmt.Fprintln(w, m)
 		}
 	case errors.As(err, &datum):
 		fmt.Fprintln(w, datum.Error())
 	default:
 		msg := err.Error()
-		if !strings.HasPrefix(msg, "metricc: ") {
+		if !strings.HasPrefix(msg, "metricc: ") && !strings.HasPrefix(msg, "metricc ") {
 			msg = "metricc: " + msg
 		}
 		fmt.Fprintln(w, msg)
@@ -171,3 +192,7 @@ func report(w io.Writer, err error) {
 }
 
 const maxDataErrors = 50
+
+// errorsPerKind is how many data errors of a kind are printed before the
+// others are counted.
+const errorsPerKind = 5

@@ -40,8 +40,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) error {
 		return errPrinted
 	}
 	if len(pos) == 0 {
-		fs.Usage()
-		return errPrinted
+		return fmt.Errorf("metricc merge: missing STATS, the stats files of the shards (usage: metricc merge STATS... [flags]; metricc help merge lists the flags)")
 	}
 	if f.opts.Workers < 0 || f.opts.Bootstrap < 0 {
 		return fmt.Errorf("--workers and --bootstrap cannot be negative")

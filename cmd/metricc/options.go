@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -75,6 +76,16 @@ func bindOptions(fs *flag.FlagSet, o *metricc.Options, usage map[string]string, 
 				f.bind(fs, o, f.name, u)
 			}
 		}
+	}
+}
+
+// useCores makes --workers N the number of cores a run uses: the files are
+// read ahead on goroutines of their own besides the N scoring ones, which,
+// unbounded, would make --workers 1 take more than one core of a machine
+// it shares.
+func useCores(workers int) {
+	if workers > 0 {
+		runtime.GOMAXPROCS(workers)
 	}
 }
 

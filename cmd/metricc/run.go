@@ -26,6 +26,7 @@ func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 // run itself; those are bound straight onto opts.
 type runFlags struct {
 	opts        metricc.Options
+	warn        warnFlags
 	sets        listFlag
 	format      string
 	inputFormat string
@@ -33,6 +34,9 @@ type runFlags struct {
 	counts      bool
 	shard       shardFlag
 }
+
+// runArgs are the positional arguments of run.
+var runArgs = []string{"SPEC", "GOLD", "PRED"}
 
 func runCmd(args []string, stdout, stderr io.Writer) error {
 	var f runFlags
@@ -43,6 +47,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&f.sets, "set", "set a param of the spec, as NAME=VALUE (repeatable)")
 	fs.StringVar(&f.format, "format", "table", "output format: table, json or csv")
 	fs.StringVar(&f.inputFormat, "input-format", "auto", metricc.InputFormatList())
+	f.warn.bind(fs)
 	addWorkflowFlags(fs, &f)
 	printUsage := func(w io.Writer) {
 		fs.SetOutput(w)
@@ -62,31 +67,36 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	if err := checkOptions(fs, &f.opts); err != nil {
 		return err
 	}
-	if len(pos) != 3 {
-		fs.Usage()
-		return errPrinted
+	useCores(f.opts.Workers)
+	if err := checkArgs("run", runArgs, pos); err != nil {
+		return err
+	}
+	if err := f.warn.check(); err != nil {
+		return err
 	}
 	switch f.format {
 	case "table", "json", "csv":
 	default:
 		return fmt.Errorf("--format must be table, json or csv, not %q", f.format)
 	}
-	if err := checkWorkflowFlags(&f, pos[1:]); err != nil {
+	if err := checkWorkflowFlags(&f, pos); err != nil {
 		return err
 	}
 	opts, err := paramOptions(f.sets)
 	if err != nil {
 		return err
 	}
-	spec, err := metricc.Load(pos[0], opts...)
+	spec, err := loadSpec("run", runArgs, pos, opts...)
 	if err != nil {
 		return err
 	}
 	interrupt, stop := notifyInterrupt()
 	defer stop()
+	warn, summary := f.warn.sink(stderr)
+	defer summary()
 	ropts := f.opts
 	ropts.Search.Stop = interrupt
-	ropts.Warn = func(w string) { fmt.Fprintf(stderr, "warning: %s\n", w) }
+	ropts.Warn = warn
 	ropts.Shard, ropts.Shards = f.shard.k, f.shard.n
 	progress := startProgress(stderr, &ropts)
 	st, err := spec.ScoreStats(input(pos[1], f.inputFormat), input(pos[2], f.inputFormat), ropts)

@@ -13,9 +13,8 @@ func checkCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, "usage: metricc check SPEC\n\nParses and type-checks SPEC (a .metric file or a shipped spec's name),\nprinting every error with its position; exit 0 when it is clean.\n")
 		return errHelp
 	}
-	if len(args) != 1 {
-		fmt.Fprint(stderr, "usage: metricc check SPEC\n")
-		return errPrinted
+	if err := checkArgs("check", []string{"SPEC"}, args); err != nil {
+		return err
 	}
 	spec, err := metricc.Load(args[0])
 	if err != nil {
@@ -26,7 +25,11 @@ func checkCmd(args []string, stdout, stderr io.Writer) error {
 	if len(names) == 1 {
 		noun = "metric"
 	}
-	fmt.Fprintf(stdout, "%s: ok (%d %s: %s)\n", args[0], len(names), noun, strings.Join(names, ", "))
+	name := args[0]
+	if name == "-" {
+		name = spec.Name() // <stdin>
+	}
+	fmt.Fprintf(stdout, "%s: ok (%d %s: %s)\n", name, len(names), noun, strings.Join(names, ", "))
 	return nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -74,27 +73,10 @@ func printResults(st *metricc.Stats, f *runFlags, opts metricc.Options, stdout i
 	return writeTable(stdout, res, tableOptions{counts: f.counts})
 }
 
-// writeStats writes a stats file whole or not at all: to a temporary
-// file beside it, renamed at the end, so that a failed or interrupted
-// run leaves no truncated shard behind.
+// writeStats writes a stats file whole or not at all (Stats.WriteFile).
 func writeStats(path string, st *metricc.Stats) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("--stats-out: %w", err)
-	}
-	_, err = st.WriteTo(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("--stats-out %s: %w", path, err)
+	if err := st.WriteFile(path); err != nil {
+		return fmt.Errorf("%s %w", "--stats-out", err)
 	}
 	return nil
 }
@@ -119,7 +101,7 @@ func checkStdin(paths ...string) error {
 		}
 	}
 	if n > 1 {
-		return errors.New("only one of the input files can be - (standard input)")
+		return errors.New("only one of the spec and the input files can be - (standard input)")
 	}
 	return nil
 }

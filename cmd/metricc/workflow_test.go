@@ -141,7 +141,7 @@ func TestStdin(t *testing.T) {
 	})
 	_, stderr, code := runCLI(t, "run", "coref", "-", "-")
 	assert.Equal(t, 1, code)
-	assert.Equal(t, "metricc: only one of the input files can be - (standard input)\n", stderr)
+	assert.Equal(t, "metricc: only one of the spec and the input files can be - (standard input)\n", stderr)
 }
 
 // TestShowSpecsVersion: show prints a shipped spec as shipped; specs lists

@@ -10,7 +10,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/metricc/metricc/internal/adapter/bio"
@@ -103,6 +105,54 @@ func Detect(head []byte) *document.Format {
 	return nil
 }
 
+// FormatOf returns the format the file at path is read in with the named
+// format ("auto": detected from its start, or a directory's layout), or
+// nil for JSON and when none fits.
+func FormatOf(path, format string) *document.Format {
+	if format != Auto && format != "" {
+		return Lookup(format)
+	}
+	if isDir(path) {
+		return DetectDir(path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, headSize)
+	n, _ := io.ReadFull(f, head)
+	return Detect(head[:n])
+}
+
+// List returns every format, in registry order.
+func List() []*document.Format { return slices.Clone(formats.list) }
+
+// DetectDir returns the format whose layout the directory holds, or nil.
+func DetectDir(path string) *document.Format {
+	for _, f := range formats.list {
+		if f.DetectDir != nil && f.DetectDir(path) {
+			return f
+		}
+	}
+	return nil
+}
+
+// DetectName names the format "auto" reads a file starting with head as
+// (its first 64 KB or less): the first format whose detector accepts it,
+// else "json" (whose reader takes JSON Lines too) when it starts like
+// JSON, else "" (a file "auto" refuses).
+func DetectName(head []byte) string {
+	head = head[:min(len(head), headSize)]
+	if f := Detect(head); f != nil {
+		return f.Name
+	}
+	if looksLikeJSON(head) {
+		return document.JSON.Name
+	}
+	return ""
+}
+
 // headSize is how much of a file detection sees.
 const headSize = 64 << 10
 
@@ -126,7 +176,9 @@ func Read(path, format string) (*document.Input, error) {
 
 // OpenDir opens a directory of documents in the named format ("auto": the
 // first format whose DetectDir accepts it) as a stream.
-func OpenDir(path, format string) (document.Stream, error) {
+func OpenDir(path, format string) (document.Stream, error) { return openDir(path, format, nil) }
+
+func openDir(path, format string, rd *document.Reader) (document.Stream, error) {
 	var dirFormats []string
 	for _, f := range formats.list {
 		if f.OpenDir == nil {
@@ -134,6 +186,9 @@ func OpenDir(path, format string) (document.Stream, error) {
 		}
 		dirFormats = append(dirFormats, f.Name)
 		if format == f.Name || ((format == Auto || format == "") && f.DetectDir != nil && f.DetectDir(path)) {
+			if err := fits(path, f, rd); err != nil {
+				return nil, err
+			}
 			return f.OpenDir(path)
 		}
 	}
@@ -155,6 +210,22 @@ func ReadFrom(name string, r io.Reader, format string) (*document.Input, error) 
 	return document.Collect(s)
 }
 
+// rereader returns a way to read r again from where it is now,
+// independently of r's own reads (a file read at offsets, bytes in memory),
+// or nil when r cannot be read twice (a pipe).
+func rereader(r io.Reader) func() io.Reader {
+	ra, ok := r.(io.ReaderAt)
+	sk, ok2 := r.(io.Seeker)
+	if !ok || !ok2 {
+		return nil
+	}
+	start, err := sk.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return nil
+	}
+	return func() io.Reader { return io.NewSectionReader(ra, start, math.MaxInt64-start) }
+}
+
 func isDir(path string) bool {
 	info, err := os.Stat(path)
 	return err == nil && info.IsDir()
@@ -167,19 +238,20 @@ func OpenFile(path, format string) (document.Stream, io.Closer, error) {
 	return OpenFileFields(path, format, nil)
 }
 
-// OpenFileFields is OpenFile for a reader of the document fields that want
-// accepts (a spec's input type): a format may then leave out optional
-// fields it writes at a cost (document.Format.ParseFields). want nil: all.
-func OpenFileFields(path, format string, want func(field string) bool) (document.Stream, io.Closer, error) {
+// OpenFileFields is OpenFile for a spec that reads what rd says: a format
+// may then leave out optional fields it writes at a cost
+// (document.Format.ParseFields), and a format that never writes a field
+// the spec needs is a *FormatError. rd nil: every field, nothing checked.
+func OpenFileFields(path, format string, rd *document.Reader) (document.Stream, io.Closer, error) {
 	if isDir(path) {
-		s, err := OpenDir(path, format)
+		s, err := openDir(path, format, rd)
 		return s, io.NopCloser(nil), err
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := OpenFields(path, f, format, want)
+	s, err := OpenFields(path, f, format, rd)
 	if err != nil {
 		f.Close()
 		return nil, nil, err
@@ -196,9 +268,10 @@ func Open(name string, r io.Reader, format string) (document.Stream, error) {
 	return OpenFields(name, r, format, nil)
 }
 
-// OpenFields is Open for a reader of the fields want accepts; see
+// OpenFields is Open for a spec that reads what rd says; see
 // OpenFileFields.
-func OpenFields(name string, r io.Reader, format string, want func(field string) bool) (document.Stream, error) {
+func OpenFields(name string, r io.Reader, format string, rd *document.Reader) (document.Stream, error) {
+	again := rereader(r) // before anything is read from r
 	br := bufio.NewReaderSize(r, headSize)
 	var f *document.Format
 	if format == Auto || format == "" {
@@ -215,12 +288,19 @@ func OpenFields(name string, r io.Reader, format string, want func(field string)
 	} else if f = Lookup(format); f == nil {
 		return nil, fmt.Errorf("unknown --input-format %q (want %s)", format, NameList())
 	}
+	if err := fits(name, f, rd); err != nil {
+		return nil, err
+	}
 	if f.Stream != nil {
-		return f.Stream(name, br), nil
+		s := f.Stream(name, br)
+		if rs, ok := s.(document.Rereading); ok && again != nil {
+			rs.Reread(again)
+		}
+		return s, nil
 	}
 	parse := f.Parse
-	if f.ParseFields != nil && want != nil {
-		parse = func(name string, r io.Reader) (*document.Input, error) { return f.ParseFields(name, r, want) }
+	if f.ParseFields != nil && rd != nil && rd.Fields != nil {
+		parse = func(name string, r io.Reader) (*document.Input, error) { return f.ParseFields(name, r, rd.Wants) }
 	}
 	in, err := parse(name, br)
 	if err != nil {
@@ -265,4 +345,102 @@ func undetected(name string, head []byte) error {
 	}
 	return fmt.Errorf("%s:%d: cannot tell the format of this file: it starts with %q, which fits none of the formats tried: %s; name one with --input-format",
 		name, line, first, strings.Join(tried, ", "))
+}
+
+// FormatError says that files are in a format whose documents a spec
+// cannot read: its input type needs a field the format never writes.
+// Reported before anything is read, once for both files when both are in
+// that format (Join), with the specs that do read it.
+type FormatError struct {
+	Files  []string
+	Format *document.Format
+	Spec   string
+	Field  string // the first field of the spec's input type the format lacks
+}
+
+func (e *FormatError) Error() string {
+	noun := "file"
+	if len(e.Files) > 0 && isDir(e.Files[0]) {
+		noun = "directory"
+	}
+	var b strings.Builder
+	if len(e.Files) == 1 {
+		fmt.Fprintf(&b, "%s is %s %s %s, which %s does not read (its documents have no field %q)",
+			e.Files[0], article(e.Format.Title), e.Format.Title, noun, e.Spec, e.Field)
+	} else {
+		fmt.Fprintf(&b, "%s are %s %ss, which %s does not read (their documents have no field %q)",
+			andList(e.Files), e.Format.Title, noun, e.Spec, e.Field)
+	}
+	if len(e.Format.Specs) > 0 {
+		quoted := make([]string, len(e.Format.Specs))
+		for i, s := range e.Format.Specs {
+			quoted[i] = "`" + s + "`"
+		}
+		verb, obj := "reads", "it"
+		if len(quoted) > 1 {
+			verb = "read"
+		}
+		if len(e.Files) > 1 {
+			obj = "them"
+		}
+		fmt.Fprintf(&b, "; %s %s %s", andList(quoted), verb, obj)
+	}
+	return b.String()
+}
+
+// Join returns the error for both files when other is the same mismatch
+// in the other file, else nil.
+func (e *FormatError) Join(other error) *FormatError {
+	o, ok := other.(*FormatError)
+	if !ok || o.Format != e.Format || o.Spec != e.Spec {
+		return nil
+	}
+	files := slices.Clone(e.Files)
+	for _, f := range o.Files {
+		if !slices.Contains(files, f) {
+			files = append(files, f)
+		}
+	}
+	return &FormatError{Files: files, Format: e.Format, Spec: e.Spec, Field: e.Field}
+}
+
+// fits refuses a spec whose input type needs a field that the documents
+// of format f never have.
+func fits(name string, f *document.Format, rd *document.Reader) error {
+	if f.Fields == nil || rd == nil || rd.Fields == nil {
+		return nil
+	}
+	for _, want := range rd.Fields {
+		if !slices.Contains(f.Fields, want) {
+			return &FormatError{Files: []string{name}, Format: f, Spec: rd.Spec, Field: want}
+		}
+	}
+	return nil
+}
+
+// article is the indefinite article before a format's title.
+func article(title string) string {
+	if title == "" {
+		return "a"
+	}
+	switch title[0] {
+	case 'A', 'E', 'I', 'O', 'U', 'M':
+		return "an"
+	}
+	return "a"
+}
+
+// Article is the indefinite article before a format's title ("an MRP
+// file", "a CoNLL-U file").
+func Article(f *document.Format) string { return article(f.Title) }
+
+// andList joins items as prose: "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

@@ -415,6 +415,9 @@ func (*CallView) viewNode() {}
 // A number can be the argument of a view call: minsize(entities, 2).
 func (*NumberLit) viewNode() {}
 
+// A quoted breakdown key, m["B-PER"], is a StringLit in view position.
+func (*StringLit) viewNode() {}
+
 // FilterView is `v where cond`: the elements of the collection v that
 // satisfy cond.
 type FilterView struct {

@@ -254,6 +254,8 @@ func ViewString(v View) string {
 		return v.Fun.Name + "(" + strings.Join(args, ", ") + ")"
 	case *NumberLit:
 		return v.Raw
+	case *StringLit:
+		return strconv.Quote(v.Value)
 	case *FilterView:
 		return ViewString(v.X) + " where " + CondString(v.Cond)
 	case *OrderView:

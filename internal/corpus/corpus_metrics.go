@@ -71,6 +71,8 @@ func compileCorpus(e typecheck.Corpus) corpusFn {
 			}
 			return scalar(0)
 		}
+	case *typecheck.CorpusMean:
+		return compileMean(e)
 	case *typecheck.CorpusCall:
 		args := make([]corpusFn, len(e.Args))
 		for i, a := range e.Args {
@@ -90,6 +92,34 @@ func compileCorpus(e typecheck.Corpus) corpusFn {
 		}
 	}
 	panic(fmt.Sprintf("eval: unknown corpus expression %T", e))
+}
+
+// compileMean is mean(m): the rows of m's breakdown whose key occurs in
+// the gold (and passes the filter), averaged field by field, in key
+// order; no such row is 0.
+func compileMean(e *typecheck.CorpusMean) corpusFn {
+	m := e.Metric
+	keep := func(string) bool { return true }
+	if e.Filter != nil {
+		keep = eval.KeyCond(e.Filter, e.Key)
+	}
+	return func(vals map[*typecheck.Metric]*MetricResult) cval {
+		var sum cval
+		n := 0
+		for _, r := range vals[m].By {
+			if r.Sums.GoldGold <= 0 || !keep(r.Name) {
+				continue
+			}
+			sum[0] += r.Precision
+			sum[1] += r.Recall
+			sum[2] += r.F1
+			n++
+		}
+		if n == 0 {
+			return cval{}
+		}
+		return cval{sum[0] / float64(n), sum[1] / float64(n), sum[2] / float64(n)}
+	}
 }
 
 func fieldwise1(a cval, f func(float64) float64) cval { return cval{f(a[0]), f(a[1]), f(a[2])} }

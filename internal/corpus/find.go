@@ -21,6 +21,9 @@ func (p *Plan) FindPair(gold, pred document.Stream, doc string, allowMissing boo
 	var all []seen
 	var byPlace *Pair
 	place, placeErr := strconv.Atoi(doc)
+	if _, err := joinDivided(gold, pred, warn); err != nil {
+		return nil, nil, err
+	}
 	pr := newPairer(p, gold, pred, allowMissing, func(x Pair) {
 		all = append(all, seen{x.order, x.ID})
 		switch {

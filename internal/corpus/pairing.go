@@ -44,7 +44,7 @@ type pairer struct {
 	countMismatch bool
 
 	waiting [2]map[string]waitingDoc // by id, per side (0 pred, 1 gold)
-	seen    [2]map[string]int        // id → line, for duplicates
+	seen    [2]map[string]string     // id → where it first is ("line 3"), for duplicates
 	read    [2]int                   // documents read per side
 	eof     [2]bool
 	errs    []sortedError
@@ -92,7 +92,7 @@ func newPairer(p *Plan, gold, pred document.Stream, allowMissing bool, emit func
 	}
 	for side := range 2 {
 		pr.waiting[side] = map[string]waitingDoc{}
-		pr.seen[side] = map[string]int{}
+		pr.seen[side] = map[string]string{}
 	}
 	return pr
 }
@@ -137,6 +137,75 @@ func (pr *pairer) run() {
 	}
 }
 
+// joinDivided reads each file as one document when both are of a format
+// whose official scorer ignores documents (document.Joinable) and their
+// documents divide the same text differently, as that scorer would align
+// them, and says so to note, once; it reports whether it did. Where they
+// correspond, documents pair as they are: the scores are the same, and
+// memory follows the largest document. It is called before anything is
+// read from the streams.
+func joinDivided(gold, pred document.Stream, note func(string)) (bool, error) {
+	g, ok := gold.(document.Joinable)
+	p, ok2 := pred.(document.Joinable)
+	if !ok || !ok2 {
+		return false, nil
+	}
+	// Both files at once: finding the divisions reads a file (all of it,
+	// for the bio format's tagging scheme).
+	var (
+		dp       document.Divisions
+		pok      bool
+		perr     error
+		finished = make(chan struct{})
+	)
+	go func() {
+		defer close(finished)
+		dp, pok, perr = p.Divisions()
+	}()
+	dg, gok, err := g.Divisions()
+	<-finished
+	if err != nil {
+		return false, err
+	}
+	if perr != nil {
+		return false, perr
+	}
+	if !gok || !pok || dg.Total != dp.Total || slices.Equal(dg.Offsets, dp.Offsets) {
+		// Unreadable files are reported by their streams, and files of
+		// different texts by the pairs where they differ.
+		return false, nil
+	}
+	g.Join()
+	p.Join()
+	if note != nil {
+		note(divisionsDiffer(gold.Path(), pred.Path(), dg, dp))
+	}
+	return true, nil
+}
+
+// divisionsDiffer is the warning that two files' documents do not
+// correspond.
+func divisionsDiffer(gold, pred string, g, p document.Divisions) string {
+	var what string
+	if len(g.Offsets) != len(p.Offsets) {
+		what = fmt.Sprintf("%s has %s and %s %d (%s)", pred, plural(len(p.Offsets)+1, "document"), gold, len(g.Offsets)+1, g.Marker)
+	} else {
+		k := 0
+		for g.Offsets[k] == p.Offsets[k] {
+			k++
+		}
+		what = fmt.Sprintf("document %d of %s (line %d) does not start where the gold's does (%s line %d)", k+2, pred, p.Lines[k], gold, g.Lines[k])
+	}
+	return fmt.Sprintf("%s: the documents do not correspond, so each file is scored as one document, as %s does, which ignores documents", what, g.Scorer)
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
 func (pr *pairer) flushWarnings(s document.Stream) {
 	for _, w := range s.Warnings() {
 		if pr.warn != nil {
@@ -165,11 +234,17 @@ func (pr *pairer) add(side int, d document.Doc) {
 		return
 	}
 	d.ID = id
-	if line, dup := pr.seen[side][id]; dup {
-		pr.errs = append(pr.errs, sortedError{phaseRead, 1 - side, index, &document.DataError{File: path, Doc: d.Describe(), Msg: fmt.Sprintf("duplicate id %q (first at line %d)", id, line)}})
+	if first, dup := pr.seen[side][id]; dup {
+		pr.errs = append(pr.errs, sortedError{phaseRead, 1 - side, index, &document.DataError{File: path, Doc: d.Describe(), Msg: fmt.Sprintf("duplicate id %q (first at %s)", id, first)}})
 		return
 	}
-	pr.seen[side][id] = d.Line
+	// A document an adapter names (Go values: "value 2") is first at that
+	// name, not at a line.
+	first := fmt.Sprintf("line %d", d.Line)
+	if d.Name != "" {
+		first = d.Name
+	}
+	pr.seen[side][id] = first
 	other := 1 - side
 	if w, ok := pr.waiting[other][id]; ok {
 		delete(pr.waiting[other], id)

@@ -88,6 +88,10 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 	if err != nil {
 		return nil, err
 	}
+	joined, err := joinDivided(gold, pred, opts.Warn)
+	if err != nil {
+		return nil, err
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -188,7 +192,7 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		return nil, &document.DataError{File: gold.Path(), Msg: fmt.Sprintf("nothing was scored: neither it nor %s has a document", pred.Path())}
 	}
 	slices.SortFunc(done, func(a, b scored) int { return a.order - b.order })
-	sc := &Scored{Wanted: wanted, IDs: make([]string, len(done)), Order: make([]int, len(done)), Sums: make([][]eval.Sums, len(done))}
+	sc := &Scored{Wanted: wanted, IDs: make([]string, len(done)), Order: make([]int, len(done)), Sums: make([][]eval.Sums, len(done)), Joined: joined}
 	for i, d := range done {
 		sc.IDs[i], sc.Order[i], sc.Sums[i] = d.id, d.order, d.sums
 		if d.predOnly {
@@ -207,11 +211,13 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 }
 
 // A batch of pairs for a worker ends at maxBatch pairs or once its
-// documents reach maxBatchBytes of JSON, so that a batch of large
-// documents is one document and memory still follows the largest.
+// documents reach maxBatchBytes of JSON: a batch of large documents is one
+// document, so memory still follows the largest, and a corpus of a few
+// hundred middling documents (89 MRP graphs of 4 KB) still splits into
+// enough batches to keep every worker busy to the end.
 const (
 	maxBatch      = 64
-	maxBatchBytes = 256 << 10
+	maxBatchBytes = 32 << 10
 )
 
 // leftOut names the wanted micro(gold) metrics that leave a document with

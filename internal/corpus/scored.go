@@ -33,6 +33,10 @@ type Scored struct {
 	// Keyed says the ids are the documents' own (they paired by id), not
 	// positions: resampling then orders the documents by id.
 	Keyed bool
+	// Joined says each file was read as one document, as its format's
+	// official scorer reads it, because the two files' documents did not
+	// correspond (document.Joinable).
+	Joined bool
 }
 
 // Aggregate computes the corpus results of scored documents with the
@@ -54,7 +58,7 @@ func (p *Plan) Aggregate(sc *Scored, opts Options) (*Result, error) {
 			strings.Join(missing, ", "), strings.Join(p.MetricNames(sc.Wanted), " --metric "))
 	}
 	res := p.aggregate(sc.IDs, sc.Sums, wanted, opts)
-	if err := checkFinite(res); err != nil {
+	if err := p.checkFinite(res); err != nil {
 		return nil, err
 	}
 	if opts.Bootstrap > 0 {

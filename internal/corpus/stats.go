@@ -50,7 +50,9 @@ type StatsHeader struct {
 	Metrics []string `json:"metrics"`
 	Report  []string `json:"report,omitempty"`
 	// Pairing is "id" when documents paired by id (an id is then in one
-	// shard only), "position" otherwise.
+	// shard only), "file" when each file was read as one document (their
+	// documents did not correspond, document.Joinable), "position"
+	// otherwise.
 	Pairing   string `json:"pairing"`
 	Documents int    `json:"documents"`
 	// CorpusOrder says each document's "order" is its place in the whole

@@ -101,7 +101,7 @@ func (p *Plan) AggregateTotals(t *Totals, opts Options) (*Result, error) {
 		return nil, errors.New("macro averages, per-document results and bootstrap intervals need each document's sums, which corpus totals do not keep")
 	}
 	res := p.finish(t, nil, nil, wanted, opts)
-	if err := checkFinite(res); err != nil {
+	if err := p.checkFinite(res); err != nil {
 		return nil, err
 	}
 	return res, nil

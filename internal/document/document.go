@@ -32,18 +32,21 @@ type Doc struct {
 	Partner Partner
 }
 
-// Partner is what an adapter attaches to a document that must see its
-// partner before the pair is scored: a prediction that can only be read
-// through its gold (a TAC KBP system response is right or wrong by the
-// assessment of that very response), or a document that can only be
+// Partner is what an adapter attaches to a document that must be
+// prepared when its pair is scored, by the worker that scores it: a
+// document read only then (a TAC KBP store's files), a prediction that can
+// only be read through its gold (a system response is right or wrong by
+// the assessment of that very response), or a document that can only be
 // compared with a gold annotating the same text or the same tokens
 // (offsets into different texts mean nothing).
 type Partner interface {
-	// Prepare returns the JSON to score for pred, whose Partner this is,
-	// given its gold (nil when it has none; gold.Partner is the gold's
-	// own), or an error (a *DataError naming file and document) saying why
-	// the pair cannot be scored. predPath and goldPath name the files.
-	Prepare(pred, gold *Doc, predPath, goldPath string) (string, error)
+	// Prepare returns the JSON to score for doc, whose Partner this is,
+	// given the other document of its pair (nil when it has none;
+	// other.Partner is the other's own), or an error (a *DataError
+	// naming file and document) saying why the pair cannot be scored.
+	// gold says which side doc is: the gold is prepared first, so that a
+	// prediction sees its gold's JSON. path and otherPath name the files.
+	Prepare(doc, other *Doc, path, otherPath string, gold bool) (string, error)
 	// PredictionOnly reports that the document can only be a prediction
 	// (it is read through a gold), so that a file given as the gold by
 	// mistake is refused at once.
@@ -73,6 +76,31 @@ type Input struct {
 	// PairHint, set by an adapter, says how its documents pair, for the
 	// error when the two files do not.
 	PairHint string
+}
+
+// Reader is what a spec reads of the documents of an input: a format
+// writes costly optional fields only for a spec that reads them, and
+// refuses a spec that needs a field it never writes.
+type Reader struct {
+	// Spec is the spec's name, for messages.
+	Spec string
+	// Fields are the top-level fields of the spec's input type; nil when
+	// a gjson path may reach any field.
+	Fields []string
+}
+
+// Wants reports whether the reader reads the top-level field (every field
+// when r or its Fields are nil).
+func (r *Reader) Wants(field string) bool {
+	if r == nil || r.Fields == nil {
+		return true
+	}
+	for _, f := range r.Fields {
+		if f == field {
+			return true
+		}
+	}
+	return false
 }
 
 // Unpaired is what pairing does with a document that has no partner.
@@ -161,6 +189,21 @@ func (d *Doc) Key(path string) (key, why string) {
 // JSON documents of a shipped spec (the input formats, docs/cli.md).
 type Format struct {
 	Name string
+	// Title names the format in messages, as in "gold.conll is a
+	// CoNLL-2012 file" ("CoNLL-2012", "Penman AMR").
+	Title string
+	// Fields are the top-level fields of the documents this format writes
+	// (those ParseFields may leave out included): a spec whose input type
+	// needs another field cannot read this format, and is told so before
+	// anything is read. Nil: not checked (JSON, which has any fields).
+	Fields []string
+	// Specs are the shipped specs that read this format's documents, for
+	// the messages that point a user to them.
+	Specs []string
+	// Gloss, when set, returns the Gloss of document d of the file at path
+	// (read again when the words are not in d itself), for explanations;
+	// nil: items are shown as JSON only.
+	Gloss func(path string, d *Doc) (Gloss, error)
 	// Detect reports whether the start of a file (up to 64 KB) is in this
 	// format; nil for formats that are only chosen by name.
 	Detect func(head []byte) bool

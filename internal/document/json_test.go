@@ -150,3 +150,23 @@ func TestJSONStreamReadError(t *testing.T) {
 	_, err = s.Next()
 	assert.EqualError(t, err, "f: disk on fire")
 }
+
+// TestSpanGloss: a span is its words; an object or array of spans is their
+// glosses joined; offsets outside the words gloss nothing; long glosses
+// are cut at a character.
+func TestSpanGloss(t *testing.T) {
+	g := document.SpanGloss([]string{"the", "big", "dog", "barked", "é"}, "left", "right")
+	for item, want := range map[string]string{
+		`{"left": 0, "right": 2}`: "the big dog",
+		`{"mentions": [{"left": 0, "right": 1}, {"left": 3, "right": 3}]}`: "the big | barked",
+		`[{"left": 2, "right": 2}, {"left": 9, "right": 9}]`:               "dog",
+		`{"left": 3, "right": 1}`:                                          "",
+		`{"start": 0, "end": 1}`:                                           "",
+		`"text"`:                                                           "",
+		`{"mention": {"left": 4, "right": 4}, "entity": {"mentions": [{"left": 4, "right": 4}]}}`: "é | é",
+	} {
+		assert.Equal(t, want, g([]byte(item)), item)
+	}
+	long := document.SpanGloss([]string{strings.Repeat("é", 50)}, "left", "right")([]byte(`{"left": 0, "right": 0}`))
+	assert.Equal(t, strings.Repeat("é", 40)+"…", long)
+}

@@ -33,6 +33,44 @@ type Hinted interface {
 	PairHint() string
 }
 
+// Joinable is a Stream of a format whose official scorer reads a file as
+// one text and ignores the documents in it (conll18_ud_eval.py aligns the
+// whole file; conlleval has no documents): where a gold file and its
+// prediction annotate the same text, or tokens, and their documents do not
+// divide it alike, pairing reads each file as one document, as that scorer
+// does, and says so in one warning. Both methods are called before the
+// first Next.
+type Joinable interface {
+	// Divisions reads where the file's documents start, without changing
+	// what Next returns. A file that cannot be read gives ok false (Next
+	// then reports why); err is an I/O error.
+	Divisions() (d Divisions, ok bool, err error)
+	// Join makes the stream return the whole file as one document.
+	Join()
+}
+
+// Divisions are where the documents of a file start, after its first, as
+// offsets into what the file annotates (its text, its tokens): two files'
+// documents correspond when their offsets are equal. Total is the length
+// of the whole: files of different lengths cannot be scored either way,
+// and are left to the per-document errors, which say where they differ.
+type Divisions struct {
+	Offsets []int64
+	Total   int64
+	Lines   []int // the file line where each starts
+	// Marker says what starts a document (`a "# newdoc" line starts
+	// one`); Scorer names the official scorer that ignores documents.
+	Marker, Scorer string
+}
+
+// Rereading is a Stream that can read its file ahead from the start
+// (Joinable.Divisions) through a second reader rather than by holding the
+// file: the adapter registry gives it one where the input is a file or
+// bytes in memory.
+type Rereading interface {
+	Reread(again func() io.Reader)
+}
+
 // InputStream streams the documents of an input already read.
 func InputStream(in *Input) Stream { return &inputStream{in: in} }
 

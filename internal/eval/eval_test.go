@@ -784,8 +784,8 @@ func TestRepeatedKeys(t *testing.T) {
 // resolver is a document.Partner that writes a prediction from its gold.
 type resolver func(gold *document.Doc) (string, error)
 
-func (r resolver) Prepare(_, gold *document.Doc, _, _ string) (string, error) { return r(gold) }
-func (r resolver) PredictionOnly() bool                                       { return true }
+func (r resolver) Prepare(_, gold *document.Doc, _, _ string, _ bool) (string, error) { return r(gold) }
+func (r resolver) PredictionOnly() bool                                               { return true }
 
 // TestResolvedPredictions: a predicted document that an adapter writes
 // from its gold (its Partner) is written once paired, with its partner

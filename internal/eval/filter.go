@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/metricc/metricc/internal/ast"
 	"github.com/metricc/metricc/internal/typecheck"
@@ -156,4 +157,68 @@ func compareScalars(op ast.CompareOp, a, b scalarValue) bool {
 		return Comparison(op)(float64(cmp.Compare(a.i, b.i)), 0)
 	}
 	return Comparison(op)(a.num, b.num)
+}
+
+// KeyCond compiles a condition on the key of a breakdown row (mean(m[_
+// where cond])): _ is the key, of type t, as the row names it.
+func KeyCond(cond typecheck.Cond, t types.Type) func(key string) bool {
+	scalar := func(o *typecheck.Operand, key string) scalarValue {
+		if o.Const != nil {
+			if o.Const.Str != nil {
+				return scalarValue{str: *o.Const.Str, isStr: true}
+			}
+			return numberValue(*o.Const.Num)
+		}
+		return keyScalar(key, t)
+	}
+	switch cd := cond.(type) {
+	case *typecheck.CondAnd:
+		x, y := KeyCond(cd.X, t), KeyCond(cd.Y, t)
+		return func(k string) bool { return x(k) && y(k) }
+	case *typecheck.CondOr:
+		x, y := KeyCond(cd.X, t), KeyCond(cd.Y, t)
+		return func(k string) bool { return x(k) || y(k) }
+	case *typecheck.CondNot:
+		x := KeyCond(cd.X, t)
+		return func(k string) bool { return !x(k) }
+	case *typecheck.CondTruth:
+		return func(k string) bool { return scalar(cd.X, k).num != 0 }
+	case *typecheck.CondCompare:
+		return func(k string) bool { return compareScalars(cd.Op, scalar(cd.X, k), scalar(cd.Y, k)) }
+	case *typecheck.CondIn:
+		return func(k string) bool {
+			v := scalar(cd.X, k)
+			in := false
+			for _, c := range cd.Set {
+				if compareScalars(ast.OpEQ, v, scalar(&typecheck.Operand{Const: &c}, k)) {
+					in = true
+					break
+				}
+			}
+			return in != cd.Not
+		}
+	}
+	panic(fmt.Sprintf("eval: unknown condition %T", cond))
+}
+
+// keyScalar reads a breakdown key (as its row names it) as the value of
+// its type: a number for numeric keys, 1 or 0 for booleans, else a string.
+func keyScalar(key string, t types.Type) scalarValue {
+	if b, ok := t.(*types.Basic); ok {
+		switch b.Kind {
+		case types.Int, types.Float:
+			if v, err := strconv.ParseFloat(key, 64); err == nil {
+				if i, err := strconv.ParseInt(key, 10, 64); err == nil {
+					return scalarValue{num: v, isInt: true, i: i}
+				}
+				return numberValue(v)
+			}
+		case types.Bool:
+			if key == "true" {
+				return scalarValue{num: 1, isInt: true, i: 1}
+			}
+			return scalarValue{isInt: true}
+		}
+	}
+	return scalarValue{str: key, isStr: true}
 }

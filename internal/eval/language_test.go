@@ -661,3 +661,64 @@ metric m = F<->[ts](delta) by kind
 		}
 	}
 }
+
+// TestQuotedKeysAndMean: m["B-PER"] names a row whose key is not a name;
+// mean(m) averages the rows of the keys the gold has, field by field;
+// mean(m[_ where cond]) those whose key satisfies cond (numbers compared
+// as numbers).
+func TestQuotedKeysAndMean(t *testing.T) {
+	p := compile(t, `
+type Tok { i: int, tag: string, len: int }
+type Doc { toks: set<Tok> }
+input Doc
+metric tags = F<->[toks](delta[i] * delta[tag]) by tag
+metric lens = F<->[toks](delta[i] * delta[len]) by len
+metric bper = tags["B-PER"]
+metric poss = tags["nmod:poss"].f1
+metric all = mean(tags)
+metric some = mean(tags[_ where _ != "O" and _ not in {"nmod:poss"}])
+metric long = mean(lens[_ where _ >= 2])
+`)
+	type tok struct {
+		I   int    `json:"i"`
+		Tag string `json:"tag"`
+		Len int    `json:"len"`
+	}
+	type doc struct {
+		Toks []tok `json:"toks"`
+	}
+	// B-PER: 1 right of 2 predicted, 1 gold (P 1/2, R 1, F1 2/3).
+	// nmod:poss: 1 right of 1 predicted, 2 gold (P 1, R 1/2, F1 2/3).
+	// O: 1 right of 1 predicted, 1 gold (P R F1 1).
+	// X: predicted only (not in the gold: no class of the mean).
+	gold := doc{[]tok{{0, "B-PER", 1}, {1, "nmod:poss", 2}, {2, "nmod:poss", 2}, {3, "O", 3}}}
+	pred := doc{[]tok{{0, "B-PER", 1}, {1, "nmod:poss", 2}, {2, "B-PER", 3}, {3, "O", 3}, {4, "X", 1}}}
+	res, err := p.Score(input(t, "g", gold), input(t, "p", pred), corpus.Options{})
+	require.NoError(t, err)
+	got := map[string]*corpus.MetricResult{}
+	for _, m := range res.Metrics {
+		got[m.Name] = m
+	}
+	assert.Equal(t, eval.Sums{PredGold: 1, PredPred: 2, GoldGold: 1, PredGoldRecall: 1}, got["bper"].Sums)
+	assert.Equal(t, "tags[B-PER]", got["bper"].RowOf)
+	assert.InDelta(t, 2.0/3, got["poss"].Value, 1e-12)
+	triple := func(m *corpus.MetricResult) []float64 { return []float64{m.Precision, m.Recall, m.F1} }
+	// B-PER, nmod:poss and O; X is left out.
+	assert.InDeltaSlice(t, []float64{(0.5 + 1 + 1) / 3, (1 + 0.5 + 1) / 3, (2.0/3 + 2.0/3 + 1) / 3}, triple(got["all"]), 1e-12)
+	assert.InDeltaSlice(t, []float64{0.5, 1, 2.0 / 3}, triple(got["some"]), 1e-12)
+	// len 2: P 1/1, R 1/2; len 3: P 1/2 (the B-PER at 2 has len 3), R 1/1.
+	assert.InDeltaSlice(t, []float64{(1 + 0.5) / 2, (0.5 + 1) / 2, (2.0/3 + 2.0/3) / 2}, triple(got["long"]), 1e-12)
+	assert.Equal(t, eval.KindCorpusTriple, got["all"].Kind)
+
+	// No key passes the filter: 0.
+	p = compile(t, `
+type Tok { i: int, tag: string }
+type Doc { toks: set<Tok> }
+input Doc
+metric tags = F<->[toks](delta) by tag
+metric none = mean(tags[_ where _ == "nothing"])
+`)
+	res, err = p.Score(input(t, "g", gold), input(t, "p", pred), corpus.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []float64{0, 0, 0}, triple(res.Metrics[1]))
+}

@@ -243,10 +243,19 @@ func (m *matcher) selfSums(c *ctx, s *Sums, op operands, wantXX, wantYY bool) {
 // decodePair decodes the prediction (side 0) and the gold (side 1) of a
 // pair into the worker's arena.
 func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y value.Ref, derr *document.DataError) {
+	// What a document says may be read, or depend on its partner, only
+	// now, by the worker: the gold first, then the prediction.
+	if g := pr.Gold; g != nil && g.Partner != nil {
+		text, err := g.Partner.Prepare(g, pr.Pred, goldPath, predPath, true)
+		if err != nil {
+			return 0, 0, resolveError(goldPath, g, err)
+		}
+		doc := *g
+		doc.JSON = text // its Partner stays, for the prediction's
+		pr.Gold = &doc
+	}
 	if pred := pr.Pred; pred != nil && pred.Partner != nil {
-		// What the prediction says may depend on its gold: prepared now,
-		// by the worker.
-		text, err := pred.Partner.Prepare(pred, pr.Gold, predPath, goldPath)
+		text, err := pred.Partner.Prepare(pred, pr.Gold, predPath, goldPath, false)
 		if err != nil {
 			return 0, 0, resolveError(predPath, pred, err)
 		}

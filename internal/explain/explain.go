@@ -95,6 +95,11 @@ type Alignment struct {
 	// matching sees them; pairs index into them.
 	Pred []json.RawMessage `json:"pred"`
 	Gold []json.RawMessage `json:"gold"`
+	// PredText and GoldText are, when the input has them, the words each
+	// item covers (a mention's tokens, an AMR triple's concepts), "" for an
+	// item that covers none; absent when no item has any.
+	PredText []string `json:"pred_text,omitempty"`
+	GoldText []string `json:"gold_text,omitempty"`
 	// PredGold is Σ(X,Y) over the chosen pairs; PredPred, GoldGold the
 	// self-sums and Value the normalized score, when this level is
 	// normalized (nested levels: a metric's own top matching is normalized
@@ -148,6 +153,9 @@ type Input struct {
 	Pred     string
 	Results  []*corpus.MetricResult
 	Traces   []*eval.MetricTrace
+	// GlossPred and GlossGold, when set, say in words what the items of
+	// the prediction's and the gold's document cover.
+	GlossPred, GlossGold document.Gloss
 }
 
 // Build assembles the explanation.
@@ -192,7 +200,7 @@ func Build(in Input) *Explanation {
 				t.Side, t.PredPred = "P", num(tr.Sums.PredPred)
 			}
 			for _, al := range tr.Alignments {
-				t.Alignments = append(t.Alignments, alignment(al))
+				t.Alignments = append(t.Alignments, alignment(al, in.GlossPred, in.GlossGold))
 			}
 			m.Trees = append(m.Trees, t)
 		}
@@ -201,9 +209,10 @@ func Build(in Input) *Explanation {
 	return ex
 }
 
-func alignment(al *eval.Alignment) *Alignment {
+func alignment(al *eval.Alignment, glossPred, glossGold document.Gloss) *Alignment {
 	a := &Alignment{Matching: al.Matching, Position: al.Position, Norm: al.Norm, PredGold: al.PredGold, Counted: al.Counted,
-		Pred: items(al.Pred), Gold: items(al.Gold), Pairs: []*Pair{}, UnmatchedPred: []int{}, UnmatchedGold: []int{}}
+		Pred: items(al.Pred), Gold: items(al.Gold), Pairs: []*Pair{}, UnmatchedPred: []int{}, UnmatchedGold: []int{},
+		PredText: texts(al.Pred, glossPred), GoldText: texts(al.Gold, glossGold)}
 	if al.Normalized {
 		a.Value = num(al.Value)
 		if al.PredPred != 0 || al.Norm != "R" && al.Norm != "S" {
@@ -217,7 +226,7 @@ func alignment(al *eval.Alignment) *Alignment {
 	for _, p := range al.Pairs {
 		pair := &Pair{Pred: p.Pred, Gold: p.Gold, Similarity: p.Similarity, Align: p.Align}
 		for _, sub := range p.Sub {
-			pair.Sub = append(pair.Sub, alignment(sub))
+			pair.Sub = append(pair.Sub, alignment(sub, glossPred, glossGold))
 		}
 		a.Pairs = append(a.Pairs, pair)
 		predUsed[p.Pred], goldUsed[p.Gold] = true, true
@@ -260,3 +269,21 @@ func items(rendered []string) []json.RawMessage {
 }
 
 func num(v float64) *float64 { return &v }
+
+// texts glosses items; nil when there is no gloss or no item covers a
+// word.
+func texts(rendered []string, gloss document.Gloss) []string {
+	if gloss == nil {
+		return nil
+	}
+	out := make([]string, len(rendered))
+	some := false
+	for i, s := range rendered {
+		out[i] = gloss([]byte(s))
+		some = some || out[i] != ""
+	}
+	if !some {
+		return nil
+	}
+	return out
+}

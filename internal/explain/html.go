@@ -68,21 +68,25 @@ func writeAlignment(b *strings.Builder, al *Alignment) {
 		b.WriteString("</div>")
 	}
 	if !al.Counted {
-		side := func(class, title string, items []json.RawMessage, used map[int]bool) {
+		side := func(class, title string, items []json.RawMessage, texts []string, used map[int]bool) {
 			fmt.Fprintf(b, "\n<div class=\"side %s\"><div class=\"side-h\">%s (%d)</div>", class, title, len(items))
 			for i, it := range items {
 				un := ""
 				if !used[i] {
 					un = " un"
 				}
-				fmt.Fprintf(b, "<div class=\"it%s\" data-i=\"%d\"><span class=\"n\">%d</span><code>%s</code></div>", un, i, i+1, esc(htmlItem(it)))
+				words := ""
+				if i < len(texts) && texts[i] != "" {
+					words = "<span class=\"w\">" + esc(texts[i]) + "</span> "
+				}
+				fmt.Fprintf(b, "<div class=\"it%s\" data-i=\"%d\"><span class=\"n\">%d</span>%s<code>%s</code></div>", un, i, i+1, words, esc(htmlItem(it)))
 			}
 			b.WriteString("\n</div>")
 		}
 		b.WriteString("\n<div class=\"cols\">")
-		side("pred", "prediction", al.Pred, matched(al, true))
+		side("pred", "prediction", al.Pred, al.PredText, matched(al, true))
 		b.WriteString("\n<svg class=\"links\" aria-hidden=\"true\"></svg>")
-		side("gold", "gold", al.Gold, matched(al, false))
+		side("gold", "gold", al.Gold, al.GoldText, matched(al, false))
 		b.WriteString("\n</div>")
 	}
 	for _, p := range al.Pairs {

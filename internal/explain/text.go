@@ -2,6 +2,7 @@ package explain
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -70,6 +71,15 @@ func (t *textWriter) metric(m *Metric) {
 	}
 }
 
+// item shows item i: the words it covers, quoted, when the input has them,
+// then its JSON, cut short.
+func item(items []json.RawMessage, texts []string, i int) string {
+	if i < len(texts) && texts[i] != "" {
+		return strconv.Quote(texts[i]) + " " + short(items[i])
+	}
+	return short(items[i])
+}
+
 // alignment writes one level: its header after first, its children after
 // rest (the tree's guide lines so far).
 func (t *textWriter) alignment(al *Alignment, first, rest string) {
@@ -107,13 +117,13 @@ func (t *textWriter) alignment(al *Alignment, first, rest string) {
 			extra = " (align " + num6(*p.Align) + ")"
 		}
 		lines = append(lines, line{fmt.Sprintf("pred %d ↔ gold %d  %s%s  %s ↔ %s", p.Pred+1, p.Gold+1, sim, extra,
-			short(al.Pred[p.Pred]), short(al.Gold[p.Gold])), p.Sub})
+			item(al.Pred, al.PredText, p.Pred), item(al.Gold, al.GoldText, p.Gold)), p.Sub})
 	}
 	for _, i := range al.UnmatchedPred {
-		lines = append(lines, line{t.paint(ansiRed, fmt.Sprintf("pred %d unmatched", i+1)) + "  " + short(al.Pred[i]), nil})
+		lines = append(lines, line{t.paint(ansiRed, fmt.Sprintf("pred %d unmatched", i+1)) + "  " + item(al.Pred, al.PredText, i), nil})
 	}
 	for _, j := range al.UnmatchedGold {
-		lines = append(lines, line{t.paint(ansiRed, fmt.Sprintf("gold %d unmatched", j+1)) + "  " + short(al.Gold[j]), nil})
+		lines = append(lines, line{t.paint(ansiRed, fmt.Sprintf("gold %d unmatched", j+1)) + "  " + item(al.Gold, al.GoldText, j), nil})
 	}
 	for k, l := range lines {
 		branch, guide := "├─ ", "│  "

@@ -40,6 +40,8 @@ func TestErrorPositions(t *testing.T) {
 		{"crlf", "let a = 1\r\nlet b = δ + ↔ δ\r\n", "2:13", "↔", `unexpected token "↔"`},
 		{"cr only", "# note\rlet a = 1\rlet b = δ + ↔ δ\r", "3:13", "↔", `unexpected token "↔"`},
 		{"cr only comment", "let a = 1 # note\rlet b = δ + ↔ δ", "2:13", "↔", `unexpected token "↔"`},
+		{"unquoted key", "metric m = n[B-PER].f1", "1:15", "-", `a breakdown key that is not a name is quoted: ["B-PER"]`},
+		{"unquoted deprel", "metric m = (n[nmod:poss] + 1)", "1:19", ":", `a breakdown key that is not a name is quoted: ["nmod:poss"]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs := grammar.Parse("t.metric", tc.src)

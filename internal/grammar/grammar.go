@@ -198,13 +198,18 @@ type postfix struct {
 	Sel     []fieldNameTok `parser:"@(('.' (Ident | Keyword))*)"`
 }
 
-// ViewBrack = "[" View Where? Order? "]" .
+// ViewBrack = "[" (String | View Where? Order?) "]" .
+//
+// A quoted string in brackets is a key of a breakdown row that is not a
+// name (ner["B-PER"], deprel["nmod:poss"]); typecheck allows it there
+// only.
 type viewBrack struct {
-	Lbrack punctTok `parser:"@'['"`
-	View   *view    `parser:"@@"`
-	Where  *where   `parser:"@@?"`
-	Order  *order   `parser:"@@?"`
-	Rbrack punctTok `parser:"@']'"`
+	Lbrack punctTok   `parser:"@'['"`
+	Key    *stringTok `parser:"(  @String"`
+	View   *view      `parser:" | @@"`
+	Where  *where     `parser:"   @@?"`
+	Order  *order     `parser:"   @@? )"`
+	Rbrack punctTok   `parser:"@']'"`
 }
 
 // Where = "where" Cond .

@@ -61,6 +61,10 @@ func syntaxError(src *ast.Source, err error) *ast.Error {
 		} else {
 			e.End = pos + ast.Pos(len(tok.Value))
 			e.Hint = lookalikeHint(tok.Value)
+			if key, ok := unquotedKey(src.Text, perr.Position().Offset); ok && strings.Contains(e.Msg, `(expected "]")`) {
+				// m[B-PER]: a breakdown key with a "-" or ":" must be quoted.
+				e.Hint = fmt.Sprintf("a breakdown key that is not a name is quoted: [%q]", key)
+			}
 			if keywords[tok.Value] && strings.Contains(e.Msg, "(expected <ident>") {
 				// "expected <ident>" alone is puzzling when the word looks like a name.
 				e.Hint = fmt.Sprintf("%q is a keyword and cannot be used as a name here", tok.Value)
@@ -69,6 +73,29 @@ func syntaxError(src *ast.Source, err error) *ast.Error {
 	}
 	e.Msg = strings.TrimPrefix(e.Msg, "lexer: ")
 	return e
+}
+
+// unquotedKey returns the text between the "[" before offset and the "]"
+// after it, on one line, when it looks like a breakdown key written
+// without quotes (B-PER, nmod:poss, Cause-Effect(e1,e2)).
+func unquotedKey(text string, offset int) (string, bool) {
+	if offset > len(text) {
+		return "", false
+	}
+	open := strings.LastIndexAny(text[:offset], "[\n")
+	if open < 0 || text[open] != '[' {
+		return "", false
+	}
+	rest := text[open+1:]
+	closeAt := strings.IndexAny(rest, "]\n")
+	if closeAt <= 0 || rest[closeAt] != ']' {
+		return "", false
+	}
+	key := strings.TrimSpace(rest[:closeAt])
+	if key == "" || strings.ContainsAny(key, "\"[ ") {
+		return "", false
+	}
+	return key, true
 }
 
 // lookalikes are characters users paste from papers in place of ours.
@@ -501,6 +528,9 @@ func numberOnly(e ast.Expr) *ast.NumberLit {
 // viewBrack lowers the inside of [...]: a view, with a filter and an
 // order if given.
 func (l *lowerer) viewBrack(vb *viewBrack) ast.View {
+	if vb.Key != nil {
+		return l.stringLit(*vb.Key)
+	}
 	v := l.view(vb.View)
 	if w := vb.Where; w != nil {
 		v = &ast.FilterView{X: v, WherePos: pos(w.Kw.Pos), Cond: l.cond(w.Cond)}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -257,4 +259,107 @@ func TestNERRandomAgainstConlleval(t *testing.T) {
 		compared++
 	}
 	assert.Greater(t, compared, 90)
+}
+
+// TestNERTagsOnly scores predictions written as their tags alone, one a
+// line, as some taggers write them: without the "-DOCSTART-" words, such a
+// file is one document against the gold's twelve. conlleval, which knows
+// no documents, reads the gold and those tags pasted side by side; metricc
+// reads each file as one document (with one warning) and gives
+// conlleval's every count and percentage.
+func TestNERTagsOnly(t *testing.T) {
+	ref := loadNERReference(t)
+	p := load(t, "ner")
+	n := 0
+	for _, c := range ref.Cases {
+		if c.Conlleval == nil || c.Gold == c.Pred {
+			continue
+		}
+		n++
+		data, err := os.ReadFile(filepath.Join("../../testdata/ner", c.Pred))
+		require.NoError(t, err)
+		var tags strings.Builder
+		for line := range strings.SplitSeq(string(data), "\n") {
+			if f := strings.Fields(line); len(f) > 0 {
+				tags.WriteString(f[len(f)-1])
+			}
+			tags.WriteString("\n")
+		}
+		var warnings []string
+		res, err := p.Score(metricc.FileFormat(filepath.Join("../../testdata/ner", c.Gold), "bio"), metricc.Reader("tags.txt", strings.NewReader(tags.String()), "bio"),
+			metricc.Options{Workers: 2, Warn: func(w string) {
+				if strings.Contains(w, "documents do not correspond") {
+					warnings = append(warnings, w)
+				}
+			}})
+		require.NoError(t, err, c.Pred)
+		assert.Equal(t, 1, res.Documents, c.Pred)
+		assert.Equal(t, []string{fmt.Sprintf(`tags.txt has 1 document and %s 12 (a "-DOCSTART-" line starts one): the documents do not correspond, so each file is scored as one document, as conlleval does, which ignores documents`, filepath.Join("../../testdata/ner", c.Gold))}, warnings)
+		checkConlleval(t, c.Pred+" (tags only)", byName(res.Metrics), c.Conlleval)
+	}
+	assert.Equal(t, 7, n)
+}
+
+// conllevalLine is a per-type line of conlleval's printout.
+var conllevalLine = regexp.MustCompile(`^\s*(\S+): precision:\s+([\d.]+)%; recall:\s+([\d.]+)%; FB1:\s+([\d.]+)\s+(\d+)$`)
+
+// readConlleval reads conlleval's printout of a run (testdata/ner/NAME),
+// with the gold count of each type from its run of the gold against
+// itself (GOLDNAME).
+func readConlleval(t *testing.T, name, goldName string) *conllevalOut {
+	t.Helper()
+	read := func(name string) *conllevalOut {
+		data, err := os.ReadFile(filepath.Join("../../testdata/ner", name))
+		require.NoError(t, err)
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+		require.GreaterOrEqual(t, len(lines), 2, name)
+		out := &conllevalOut{By: map[string]struct {
+			Precision, Recall, F1 string
+			Found                 int
+		}{}}
+		_, err = fmt.Sscanf(lines[0], "processed %d tokens with %d phrases; found: %d phrases; correct: %d.", &out.Tokens, &out.Phrases, &out.Found, &out.Correct)
+		require.NoError(t, err, name)
+		_, err = fmt.Sscanf(strings.ReplaceAll(lines[1], "%", ""), "accuracy: %s precision: %s recall: %s FB1: %s", &out.Accuracy, &out.Precision, &out.Recall, &out.F1)
+		require.NoError(t, err, name)
+		out.Accuracy, out.Precision, out.Recall = strings.TrimSuffix(out.Accuracy, ";"), strings.TrimSuffix(out.Precision, ";"), strings.TrimSuffix(out.Recall, ";")
+		for _, l := range lines[2:] {
+			m := conllevalLine.FindStringSubmatch(l)
+			require.NotNil(t, m, "%s: %q", name, l)
+			found, _ := strconv.Atoi(m[5])
+			out.By[m[1]] = struct {
+				Precision, Recall, F1 string
+				Found                 int
+			}{m[2], m[3], m[4], found}
+		}
+		return out
+	}
+	out := read(name)
+	out.GoldByType = map[string]int{}
+	for typ, row := range read(goldName).By {
+		out.GoldByType[typ] = row.Found
+	}
+	return out
+}
+
+// TestNERRawTags: raw tags (no B-/I- prefix, as a Stanford-style tagger
+// writes them) are read as conlleval -r reads them, every tagged token an
+// entity of its own; the same tags prefixed with I- (IO) are read as
+// conlleval reads IOB1, neighbours of one type joined. Both against
+// conlleval's printouts of the CoNLL-2003 excerpt with its prefixes taken
+// off (testdata/ner/raw/record.sh).
+func TestNERRawTags(t *testing.T) {
+	for _, c := range []struct{ gold, pred, out, goldOut string }{
+		{"raw/gold.txt", "raw/pred.txt", "raw/conlleval-r.txt", "raw/conlleval-r-gold.txt"},
+		{"raw/io-gold.txt", "raw/io-pred.txt", "raw/conlleval-io.txt", "raw/conlleval-io-gold.txt"},
+	} {
+		want := readConlleval(t, c.out, c.goldOut)
+		got := scoreNER(t, c.gold, c.pred)
+		checkConlleval(t, c.gold, got, want)
+	}
+	// Spot checks, so that a misread printout cannot pass unnoticed: 571
+	// correct of 710 found and 705 gold (raw), 328 of 455 and 460 (IO).
+	raw := scoreNER(t, "raw/gold.txt", "raw/pred.txt")["ner"].Sums
+	assert.Equal(t, []float64{571, 710, 705}, []float64{raw.PredGold, raw.PredPred, raw.GoldGold})
+	io := scoreNER(t, "raw/io-gold.txt", "raw/io-pred.txt")["ner"].Sums
+	assert.Equal(t, []float64{328, 455, 460}, []float64{io.PredGold, io.PredPred, io.GoldGold})
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -169,6 +171,131 @@ func TestUDAlignment(t *testing.T) {
 	assert.Equal(t, `pred.conllu: document 1 (line 1): the text differs from the gold's (gold.conllu document 1 (line 1)): the first 20 differing characters: the gold's line 1 has "a", the prediction's line 1 has "b"`, err.Error())
 }
 
+// udCounts are a result's sums in the scorer's order: correct, gold
+// total, system total.
+func udCounts(res *metricc.Result) map[string][3]float64 {
+	got := map[string][3]float64{}
+	for _, m := range res.Metrics {
+		got[m.Name] = [3]float64{m.Sums.PredGold, m.Sums.GoldGold, m.Sums.PredPred}
+	}
+	return got
+}
+
+// readerOnly hides everything of a reader but Read, as a pipe would: the
+// conllu stream then reads the file ahead into memory, not through a
+// second reader.
+type readerOnly struct{ r io.Reader }
+
+func (r readerOnly) Read(b []byte) (int, error) { return r.r.Read(b) }
+
+// scoreUDFiles scores two CoNLL-U files from the files or, pipe, from
+// readers that cannot be read twice, and returns the result and the
+// warnings.
+func scoreUDFiles(t *testing.T, p *metricc.Spec, gold, pred string, pipe bool) (*metricc.Result, []string, error) {
+	t.Helper()
+	var warnings []string
+	open := func(path string) metricc.Source {
+		if pipe {
+			data, err := os.ReadFile(path)
+			require.NoError(t, err)
+			return metricc.Reader(path, readerOnly{bytes.NewReader(data)}, "conllu")
+		}
+		return metricc.FileFormat(path, "conllu")
+	}
+	res, err := p.Score(open(gold), open(pred), metricc.Options{Workers: 2, Warn: func(w string) { warnings = append(warnings, w) }})
+	return res, warnings, err
+}
+
+// TestUDSystems scores excerpts of real CoNLL 2018 system outputs
+// (testdata/ud/systems: UDPipe-Future and HIT-SCIR on three treebanks)
+// against the gold, whose "# newdoc" lines the outputs do not have, and
+// compares every count with conll18_ud_eval.py's
+// (testdata/ud/systems-counts.json): each file is scored as one document,
+// as the scorer reads it, with one warning.
+func TestUDSystems(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/ud/systems-counts.json")
+	require.NoError(t, err)
+	var f struct{ Cases []udCase }
+	require.NoError(t, json.Unmarshal(data, &f))
+	require.Len(t, f.Cases, 6)
+	p := load(t, "ud")
+	dir := "../../testdata/ud/systems/"
+	golds := map[string]int{"en_ewt-gold.conllu": 4, "cs_pud-gold.conllu": 5, "hy_armtdp-gold.conllu": 2}
+	for _, c := range f.Cases {
+		for _, pipe := range []bool{false, true} {
+			res, warnings, err := scoreUDFiles(t, p, dir+c.Gold, dir+c.Pred, pipe)
+			require.NoError(t, err, c.Pred)
+			assert.Equal(t, 1, res.Documents, c.Pred)
+			docs, ok := golds[c.Gold]
+			require.True(t, ok)
+			assert.Equal(t, []string{fmt.Sprintf(`%s%s has 1 document and %s%s %d (a "# newdoc" line starts one): the documents do not correspond, so each file is scored as one document, as conll18_ud_eval.py does, which ignores documents`,
+				dir, c.Pred, dir, c.Gold, docs)}, warnings, c.Pred)
+			got := udCounts(res)
+			require.Len(t, got, 13)
+			require.Len(t, c.Counts, 13)
+			for scorerName, want := range c.Counts {
+				assert.Equal(t, want, got[udMetric[scorerName]], "%s %s (correct, gold, system), pipe %v", c.Pred, scorerName, pipe)
+			}
+		}
+	}
+}
+
+// TestUDDivisions: documents that divide the text alike pair one by one;
+// the same number of documents divided elsewhere is scored as one
+// document each, as the scorer reads it, with the same counts as the files
+// without "# newdoc" lines.
+func TestUDDivisions(t *testing.T) {
+	p := load(t, "ud")
+	gold := "../../testdata/ud/systems/en_ewt-gold.conllu"
+	data, err := os.ReadFile(gold)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	write := func(name string, lines []string) string {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644))
+		return path
+	}
+	lines := strings.Split(string(data), "\n")
+	var kept []string
+	var newdocs []int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "# newdoc") {
+			newdocs = append(newdocs, i)
+		} else {
+			kept = append(kept, l)
+		}
+	}
+	// The second "# newdoc" moved down by one sentence: four documents,
+	// the second starting at another sentence.
+	require.Len(t, newdocs, 4)
+	k := newdocs[1]
+	next := k + slices.Index(lines[k:], "") + 1 // the sentence after
+	moved := slices.Insert(slices.Delete(slices.Clone(lines), k, k+1), next-1, lines[k])
+	require.Equal(t, len(lines), len(moved))
+
+	want, warnings, err := scoreUDFiles(t, p, write("gold-kept.conllu", kept), write("pred-kept.conllu", kept), false)
+	require.NoError(t, err)
+	require.Empty(t, warnings)
+	require.Equal(t, 1, want.Documents)
+
+	// The gold against itself: four pairs, no warning.
+	res, warnings, err := scoreUDFiles(t, p, gold, gold, false)
+	require.NoError(t, err)
+	assert.Empty(t, warnings)
+	assert.Equal(t, 4, res.Documents)
+	assert.Equal(t, udCounts(want), udCounts(res))
+
+	pred := write("moved.conllu", moved)
+	for _, pipe := range []bool{false, true} {
+		res, warnings, err = scoreUDFiles(t, p, gold, pred, pipe)
+		require.NoError(t, err)
+		assert.Equal(t, 1, res.Documents)
+		assert.Equal(t, []string{fmt.Sprintf(`document 2 of %s (line %d) does not start where the gold's does (%s line %d): the documents do not correspond, so each file is scored as one document, as conll18_ud_eval.py does, which ignores documents`,
+			pred, next, gold, k+1)}, warnings)
+		assert.Equal(t, udCounts(want), udCounts(res))
+	}
+}
+
 // TestUDPairing: files whose texts or documents differ are errors naming
 // the files and lines, never a silent score.
 func TestUDPairing(t *testing.T) {
@@ -184,15 +311,42 @@ func TestUDPairing(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `pred.conllu: document 2 (line 55): the text differs from the gold's (gold.conllu document 2 (line 55)): the first 20 differing characters: the gold's line 101 has "lheardbefore,butit's", the prediction's line 101 has "kheardbefore,butit's"`)
 
-	// No "# newdoc" in the prediction.
-	var kept []string
-	for _, l := range strings.Split(string(gold), "\n") {
+	// No "# newdoc" in the prediction: each file is one document, as the
+	// scorer reads it, with the counts of both files without "# newdoc"
+	// lines and one warning.
+	var kept, keptChanged []string
+	for i, l := range strings.Split(string(gold), "\n") {
 		if !strings.HasPrefix(l, "# newdoc") {
 			kept = append(kept, l)
+			if i == 100 {
+				l = lines[100]
+			}
+			keptChanged = append(keptChanged, l)
 		}
 	}
-	_, err = p.Score(readConllu("gold.conllu", gold), readConllu("pred.conllu", []byte(strings.Join(kept, "\n"))), metricc.Options{})
+	var warnings []string
+	opts := metricc.Options{Warn: func(w string) { warnings = append(warnings, w) }}
+	res, err := p.Score(readConllu("gold.conllu", gold), readConllu("pred.conllu", []byte(strings.Join(kept, "\n"))), opts)
+	require.NoError(t, err)
+	assert.Equal(t, 1, res.Documents)
+	assert.Equal(t, []string{`pred.conllu has 1 document and gold.conllu 20 (a "# newdoc" line starts one): the documents do not correspond, so each file is scored as one document, as conll18_ud_eval.py does, which ignores documents`}, warnings)
+	want, err := p.Score(readConllu("gold.conllu", []byte(strings.Join(kept, "\n"))), readConllu("pred.conllu", []byte(strings.Join(kept, "\n"))), opts)
+	require.NoError(t, err)
+	assert.Len(t, warnings, 1)
+	assert.Equal(t, udCounts(want), udCounts(res))
+
+	// A text of the same length that differs: joined, and the one
+	// document says where.
+	warnings = nil
+	_, err = p.Score(readConllu("gold.conllu", gold), readConllu("pred.conllu", []byte(strings.Join(keptChanged, "\n"))), opts)
+	assert.EqualError(t, err, `pred.conllu: document 1 (line 4): the text differs from the gold's (gold.conllu document 1 (line 5)): the first 20 differing characters: the gold's line 101 has "lheardbefore,butit's", the prediction's line 99 has "kheardbefore,butit's"`)
+	assert.Len(t, warnings, 1)
+
+	// Texts of different lengths are not joined: nothing could be scored
+	// either way, and the count of documents is the first difference.
+	warnings = nil
+	keptChanged[98] = strings.Replace(keptChanged[98], "alk", "allk", 1)
+	_, err = p.Score(readConllu("gold.conllu", gold), readConllu("pred.conllu", []byte(strings.Join(keptChanged, "\n"))), opts)
 	assert.EqualError(t, err, `pred.conllu: 1 documents, but gold.conllu has 20: CoNLL-U documents ("# newdoc" lines, else the whole file) pair by position, so both files need the same "# newdoc" lines, or none (delete them from both, e.g. with sed '/^# newdoc/d')`)
-	_, err = p.Score(readConllu("gold.conllu", []byte(strings.Join(kept, "\n"))), readConllu("pred.conllu", []byte(strings.Join(kept, "\n"))), metricc.Options{})
-	assert.NoError(t, err)
+	assert.Empty(t, warnings)
 }

@@ -166,6 +166,9 @@ type Function struct {
 	SideOfN bool
 	// Split: prf(a, b), a corpus form (see Prf).
 	Split bool
+	// Rows: mean(m), the rows of a breakdown averaged, a corpus form (see
+	// Mean).
+	Rows bool
 }
 
 // View maps one value to another inside brackets: e[memberships(entities)].
@@ -188,7 +191,7 @@ type View struct {
 // Similarities, Functions and Views are the tables, in documentation order.
 var (
 	Similarities = []*Similarity{Delta, Subset, Ancestor, Level, Supertypes, Levenshtein, ANLS, TokenF1, ANLSStar, Hits, PrecisionAt, RecallAt, AP, NDCG}
-	Functions    = []*Function{Max, Min, Self, Prf}
+	Functions    = []*Function{Max, Min, Self, Prf, Mean}
 	Views        = []*View{Memberships, MinSize, Pairs, Links, Nonlinks, Neighbors, Lower, Tokens, Squad, Positions, Minus}
 )
 
@@ -338,6 +341,16 @@ var Prf = &Function{
 	Example: "`metric rme = prf(rme_p, rme_r)`",
 	MinArgs: 2, MaxArgs: 2,
 	Split: true,
+}
+
+// Mean is mean(m): the macro average of the rows of metric m's breakdown.
+var Mean = &Function{
+	Name: "mean",
+	Doc: "mean(m) averages the rows of metric m's breakdown (a metric with `by`), field by field: its precision, recall and F1 are the means of the rows' precisions, recalls and F1s, over the keys that occur in the gold (a key only predicted is no class of the data). " +
+		"`mean(m[_ where cond])` averages the rows whose key `_` satisfies cond. It is a corpus metric (the macro average over classes of SemEval-2010 Task 8's official score); the micro average is m itself.",
+	Example: "`metric official = mean(rel[_ where _ != \"Other\"])`",
+	MinArgs: 1, MaxArgs: 1,
+	Rows: true,
 }
 
 // Memberships is the B³ view: one record {mention, entity} per mention of
@@ -511,7 +524,7 @@ func isString(t types.Type) bool {
 	return ok && b.Kind == types.String
 }
 
-// Markdown renders the tables for the README's stdlib section.
+// Markdown renders the table of the standard library in docs/language.md.
 func Markdown() string {
 	var b strings.Builder
 	b.WriteString("| name | kind | meaning | example |\n|---|---|---|---|\n")
@@ -528,6 +541,8 @@ func Markdown() string {
 	for _, f := range Functions {
 		sig := "(a, b, ...)"
 		switch {
+		case f.Rows:
+			sig = "(m)"
 		case f.MaxArgs == 1:
 			sig = "(e)"
 		case f.Split:

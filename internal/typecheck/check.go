@@ -547,6 +547,8 @@ func (c *checker) resolveExprNames(e ast.Expr, corpus bool) {
 			if fun := c.env.Function(n.Fun.Name); fun == nil {
 				e := c.errorf(n.Fun, "undefined function %q", n.Fun.Name)
 				e.Hint = suggest(n.Fun.Name, append(c.env.FunctionNames(), c.parameterizedNames()...))
+			} else if fun.Rows {
+				return false // mean(m): a metric and its rows, resolved with it
 			} else if fun.Split {
 				// Its arguments are similarities, or names of metrics.
 				for _, a := range n.Args {
@@ -928,6 +930,9 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 		if !c.arityOK(x, fun) {
 			return nil
 		}
+		if fun.Rows {
+			return c.mean(x, self, deps)
+		}
 		call := &CorpusCall{Src: x, Fun: fun}
 		for _, a := range x.Args {
 			arg := c.corpus(a, self, deps)
@@ -1007,6 +1012,49 @@ func (c *checker) corpus(x ast.Expr, self *nameEntry, deps map[*Metric]bool) Cor
 	return nil
 }
 
+// mean resolves mean(m) and mean(m[_ where cond]): m is a metric with a
+// breakdown, and cond a condition on its key, _.
+func (c *checker) mean(x *ast.Call, self *nameEntry, deps map[*Metric]bool) Corpus {
+	arg := unparen(x.Args[0])
+	var base *ast.Ident
+	var cond ast.Cond
+	switch a := arg.(type) {
+	case *ast.Ident:
+		base = a
+	case *ast.Project:
+		id, isName := a.X.(*ast.Ident)
+		f, isFilter := a.View.(*ast.FilterView)
+		if isName && isFilter {
+			if p, ok := f.X.(*ast.PathView); ok && p.Base == nil && len(p.Fields) == 1 && p.Fields[0].Name == "_" {
+				base, cond = id, f.Cond
+			}
+		}
+	}
+	if base == nil {
+		c.errorf(arg, "mean averages the rows of a metric's breakdown: mean(m), or mean(m[_ where cond]) for the rows whose key _ satisfies cond")
+		return nil
+	}
+	e := c.metricRef(base, self)
+	if e == nil {
+		return nil
+	}
+	if e.corpus || e.metric.By == nil {
+		c.errorf(base, "mean(%s) averages the rows of a breakdown, but metric %q has no by (as in metric %s = F<->[items](delta) by label)", base.Name, base.Name, base.Name)
+		return nil
+	}
+	if e.m.By == nil {
+		return nil // its by did not check, which is reported there
+	}
+	deps[e.m] = true
+	m := &CorpusMean{Src: x, Metric: e.m, Key: e.m.By.Out}
+	if cond != nil {
+		if m.Filter = c.cond(cond, e.m.By.Out); m.Filter == nil {
+			return nil
+		}
+	}
+	return m
+}
+
 // row resolves m[key], a row of metric m's breakdown: m has `by`, and the
 // key is a name (or a dotted name, for concepts such as Conflict.Attack).
 // A key no document has is a row of zeros; a key of a concept-valued
@@ -1026,17 +1074,26 @@ func (c *checker) row(p *ast.Project, self *nameEntry, deps map[*Metric]bool) *C
 		c.errorf(p, "%s names a row of a breakdown, but metric %q has no by (as in metric %s = F<->[items](delta) by label)", ast.ExprString(p), base.Name, base.Name)
 		return nil
 	}
-	path, ok := p.View.(*ast.PathView)
-	if !ok || path.Base != nil {
-		c.errorf(p.View, "the row of a breakdown is named by its key, as in %s[PER]", base.Name)
+	var key string
+	switch v := p.View.(type) {
+	case *ast.StringLit:
+		key = v.Value // a key that is not a name: ner["B-PER"]
+	case *ast.PathView:
+		if v.Base != nil {
+			c.errorf(p.View, "the row of a breakdown is named by its key, as in %s[PER] or %s[\"B-PER\"]", base.Name, base.Name)
+			return nil
+		}
+		names := make([]string, len(v.Fields))
+		for i, f := range v.Fields {
+			names[i] = f.Name
+		}
+		key = strings.Join(names, ".")
+	default:
+		c.errorf(p.View, "the row of a breakdown is named by its key, as in %s[PER] or %s[\"B-PER\"]", base.Name, base.Name)
 		return nil
 	}
-	names := make([]string, len(path.Fields))
-	for i, f := range path.Fields {
-		names[i] = f.Name
-	}
 	deps[e.m] = true
-	r := &CorpusRef{Src: p, Metric: e.m, Field: Whole, Row: true, Key: strings.Join(names, ".")}
+	r := &CorpusRef{Src: p, Metric: e.m, Field: Whole, Row: true, Key: key}
 	c.rows = append(c.rows, r)
 	return r
 }
@@ -1110,6 +1167,8 @@ func IsTriple(x Corpus) bool {
 				return true
 			}
 		}
+	case *CorpusMean:
+		return true
 	}
 	return false
 }

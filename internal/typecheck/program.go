@@ -345,6 +345,21 @@ type CorpusCall struct {
 	Args []Corpus
 }
 
+// CorpusMean is mean(m) or mean(m[_ where cond]): the rows of metric m's
+// breakdown averaged field by field (precision, recall and F1 each the
+// mean of the rows'), over the keys that occur in the gold (the row's
+// Σ(Y,Y) > 0) and satisfy Filter (nil: every such key). Filter's operand
+// `_` is the key, of type Key.
+type CorpusMean struct {
+	Src    *ast.Call
+	Metric *Metric
+	Filter Cond
+	Key    types.Type
+}
+
+func (c *CorpusMean) Node() ast.Node { return c.Src }
+func (*CorpusMean) corpusNode()      {}
+
 func (c *CorpusConst) Node() ast.Node { return c.Src }
 func (c *CorpusRef) Node() ast.Node   { return c.Src }
 func (c *CorpusArith) Node() ast.Node { return c.Src }

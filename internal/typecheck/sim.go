@@ -2,6 +2,7 @@ package typecheck
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/metricc/metricc/internal/ast"
@@ -56,6 +57,10 @@ func (c *checker) sim(e ast.Expr, t types.Type) Sim {
 		}
 		if fun.Split {
 			c.errorf(e, "prf(a, b) builds a metric row from two similarities; it is the whole body of a metric, as in metric m = prf(a, b)")
+			return nil
+		}
+		if fun.Rows {
+			c.errorf(e, "mean(m) averages the rows of a metric's breakdown; it is a corpus metric, as in metric macro = mean(ner)")
 			return nil
 		}
 		if fun.SideOfN {
@@ -351,6 +356,9 @@ func (c *checker) view(v ast.View, t types.Type) *View {
 	case *ast.NumberLit:
 		n := v.Value
 		return &View{Src: v, In: t, Out: types.FloatType, Number: &n}
+	case *ast.StringLit:
+		c.errorf(v, "a quoted key in brackets names a row of a metric's breakdown, as in ner[%s].f1; a view is a field path, as in delta[label]", strconv.Quote(v.Value))
+		return nil
 	case *ast.CallView:
 		fun := c.env.View(v.Fun.Name)
 		if fun == nil {

@@ -1,5 +1,7 @@
 package value
 
+import "math/bits"
+
 // compTable interns composite nodes by (kind, tag, child IDs): an open
 // addressing hash table whose keys live in one pool, so interning a node
 // allocates nothing once the table has grown to the document size.
@@ -83,9 +85,18 @@ func (t *compTable) equal(s *compSlot, ids []ID) bool {
 	return true
 }
 
-func (t *compTable) grow() {
+// reserve makes room for n keys without growing.
+func (t *compTable) reserve(n int) {
+	if 2*n > len(t.slots) {
+		t.resize(max(64, 1<<bits.Len(uint(2*n-1))))
+	}
+}
+
+func (t *compTable) grow() { t.resize(max(64, 2*len(t.slots))) }
+
+// resize moves the keys to a table of size slots, a power of two.
+func (t *compTable) resize(size int) {
 	old, gen := t.slots, t.gen
-	size := max(64, 2*len(old))
 	t.slots = make([]compSlot, size) // all of generation 0: empty
 	if t.gen == 0 {
 		t.gen = 1

@@ -79,6 +79,9 @@ type Arena struct {
 	// bigInts keeps the exact value of the ints a float64 cannot hold
 	// (beyond ±2^53); num holds the nearest float64 for arithmetic.
 	bigInts map[Ref]int64
+	// empty are the nodes of the empty set, bag and seq that each document
+	// shares (SharedComposite), +1: 0 is none yet this generation.
+	empty [2][Seq + 1]Ref
 }
 
 // smallInts bounds the integers interned by direct indexing.
@@ -126,6 +129,7 @@ func (a *Arena) Reset() {
 	}
 	a.comps.reset()
 	clear(a.bigInts)
+	a.empty = [2][Seq + 1]Ref{}
 	a.gen++
 	if a.gen == 0 { // wrapped: forget every stamp
 		clear(a.smallInt)
@@ -152,6 +156,9 @@ func (a *Arena) Reserve(nodes, kids int) {
 	if cap(a.kids)-len(a.kids) < kids {
 		a.kids = append(make([]Ref, 0, len(a.kids)+kids), a.kids...)
 	}
+	// About a node in three is a composite: the table grows once, not
+	// by doubling from empty.
+	a.comps.reserve(a.comps.n + nodes/3)
 }
 
 func (a *Arena) add(n node) Ref {
@@ -295,6 +302,14 @@ func (a *Arena) composite(kind Kind, tag int, kids []Ref) Ref {
 // a node: a matching tells a cross sum from a self-sum by its collections'
 // nodes.
 func (a *Arena) SharedComposite(side int, kind Kind, tag int, kids []Ref) Ref {
+	if len(kids) == 0 && kind >= Set && tag == 0 {
+		// The commonest collection of all, found without hashing.
+		e := &a.empty[side][kind]
+		if *e == 0 {
+			*e = a.composite(kind, 0, nil) + 1
+		}
+		return *e - 1
+	}
 	if kind == Set {
 		kids = a.dedupe(kids)
 	}

@@ -9,6 +9,7 @@ from conftest import REPO, cli_json
 
 # A gold and a prediction for each shipped spec, from testdata/.
 CASES = {
+    "anls": ("testdata/anls/example-gold.jsonl", "testdata/anls/example-pred.jsonl"),
     "amr-fine": ("testdata/amr/docsmatch/ibm/gold.amr", "testdata/amr/docsmatch/ibm/pred.amr"),
     "conll16": ("testdata/conll16/cases/exact/gold.json", "testdata/conll16/cases/exact/pred.json"),
     "coref": ("testdata/coref/example-gold.json", "testdata/coref/example-pred.jsonl"),
@@ -20,6 +21,7 @@ CASES = {
     "event": ("testdata/event/gold.json", "testdata/event/pred.json"),
     "mrp": ("testdata/mrp/constructed/gold.mrp", "testdata/mrp/constructed/system.mrp"),
     "ner": ("testdata/ner/conll2003/gold.iob2.txt", "testdata/ner/conll2003/pred.iob2.2.txt"),
+    "ranking": ("testdata/ranking/gold.jsonl", "testdata/ranking/pred.jsonl"),
     "ree": ("testdata/ree/gold.json", "testdata/ree/pred.json"),
     "relation": ("testdata/relation/gold.json", "testdata/relation/pred.json"),
     "scirex": ("testdata/scirex/gold.json", "testdata/scirex/pred.json"),

@@ -22,8 +22,11 @@
 //
 // A tag is O, or a prefix B, I, E, S (or L, U: BILOU's names for E and S)
 // followed by "-" and a type (PER, B-DATE-TIME has the type DATE-TIME).
-// Anything else is an error naming the file and the line; the first ten
-// are reported, and the file is not scored.
+// A file whose tags have no prefix at all (PER, PESSOA) has raw tags,
+// read as conlleval -r reads them: every tagged token an entity of its
+// own, the whole tag its type (the scheme Raw). Anything else, and a file
+// that mixes raw and prefixed tags, is an error naming the file and the
+// line; the first ten are reported, and the file is not scored.
 //
 // # Entities
 //
@@ -48,7 +51,10 @@
 // ("1", "2", ...), Input.Positional is set, and each document's Shape (its Partner) says how
 // many tokens it has, so that a prediction whose document k has more or
 // fewer tokens than the gold's is an error, not a silently misaligned
-// score (conlleval reads the two columns side by side).
+// score (conlleval reads the two columns side by side). conlleval knows no
+// documents: where two files have the same tokens but different documents
+// (tags written alone have no "-DOCSTART-" word), the stream is a
+// document.Joinable, and pairing reads each file as one document.
 //
 // # Memory
 //
@@ -68,7 +74,8 @@ import (
 )
 
 // Format is the bio input adapter.
-var Format = &document.Format{Name: "bio", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "CoNLL-2003 columns: a token per line, its tag last"}
+var Format = &document.Format{Name: "bio", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "CoNLL-2003 columns: a token per line, its tag last",
+	Title: "CoNLL-2003 (BIO)", Fields: []string{"id", "tags", "entities", "loose"}, Specs: []string{"ner"}, Gloss: Gloss}
 
 // Read reads the file at path; see ParseReader.
 func Read(path string) (*document.Input, error) {
@@ -103,6 +110,7 @@ type stream struct {
 	w       writer
 	next    int
 	started bool
+	err     error // of reading the file (load)
 	done    bool
 	flushed int // warnings given out
 }
@@ -120,17 +128,9 @@ func (s *stream) Next() (document.Doc, error) {
 	if s.done {
 		return document.Doc{}, io.EOF
 	}
-	if !s.started {
-		s.started = true
-		err := s.p.read(s.r, s.size)
-		if err == nil {
-			err = s.p.end()
-		}
-		if err != nil {
-			s.done = true
-			return document.Doc{}, err
-		}
-		s.w = writer{p: s.p, scheme: detect(s.p.seen)}
+	if err := s.load(); err != nil {
+		s.done = true
+		return document.Doc{}, err
 	}
 	if s.next == len(s.p.docs) {
 		s.done = true
@@ -139,6 +139,42 @@ func (s *stream) Next() (document.Doc, error) {
 	}
 	s.next++
 	return s.w.document(s.next - 1), nil
+}
+
+// load reads the file, at the first call.
+func (s *stream) load() error {
+	if !s.started {
+		s.started = true
+		s.err = s.p.read(s.r, s.size)
+		if s.err == nil {
+			s.err = s.p.end()
+		}
+		s.w = writer{p: s.p, scheme: detect(s.p.seen)}
+	}
+	return s.err
+}
+
+// Divisions reads the file and gives where its documents start, as
+// offsets among its tokens: conlleval reads one sequence of tokens and
+// knows no documents.
+func (s *stream) Divisions() (document.Divisions, bool, error) {
+	d := document.Divisions{Marker: `a "-DOCSTART-" line starts one`, Scorer: "conlleval"}
+	if s.load() != nil {
+		return d, false, nil // Next reports it
+	}
+	d.Total = int64(s.p.codes.n)
+	for _, doc := range s.p.docs[min(1, len(s.p.docs)):] {
+		d.Offsets = append(d.Offsets, int64(doc.start))
+		d.Lines = append(d.Lines, int(doc.line))
+	}
+	return d, true, nil
+}
+
+// Join makes the file one document.
+func (s *stream) Join() {
+	if s.load() == nil && len(s.p.docs) > 1 {
+		s.p.docs = s.p.docs[:1]
+	}
 }
 
 // Parse is ParseReader on a text held in memory.

@@ -116,28 +116,26 @@ func TestDocuments(t *testing.T) {
 	_, in := parseText(t, "x O\n-DOCSTART- -X- -X- O\n\na B-PER\nb O\n\n-DOCSTART- -X- -X- O\n")
 	require.Len(t, in.Docs, 3)
 	for i, want := range []struct {
-		line  int
-		shape string
-	}{{1, "1 tokens"}, {2, "3 tokens"}, {7, "1 tokens"}} {
+		line, tokens int
+	}{{1, 1}, {2, 3}, {7, 1}} {
 		d := in.Docs[i]
 		assert.Equal(t, i, d.Index)
 		assert.Equal(t, fmt.Sprint(i+1), d.ID)
 		assert.Equal(t, want.line, d.Line)
-		assert.Equal(t, Shape(want.shape), d.Partner)
+		assert.Equal(t, want.tokens, d.Partner.(*Shape).Tokens)
 		assert.Equal(t, fmt.Sprintf("document %s (line %d)", d.ID, d.Line), d.Describe())
 	}
 }
 
 func TestMalformedTags(t *testing.T) {
 	cases := []struct{ tag, msg string }{
-		{"PER", `t.txt:2: malformed tag "PER": no prefix: a tag is O or, as in B-PER, a prefix and a type (conlleval -r reads such raw tags; add B- to each first)`},
 		{"b-PER", `t.txt:2: malformed tag "b-PER": prefixes are upper case (B-, I-, E-, S-, L-, U-) and the outside tag is O`},
 		{"o", `t.txt:2: malformed tag "o": a tag is O, or B-, I-, E-, S- (or L-, U-) and a type, as in B-PER`},
 		{"B", `t.txt:2: malformed tag "B": no type (a tag is O or, as in B-PER, a prefix and a type)`},
 		{"B-", `t.txt:2: malformed tag "B-": no type after "B-"`},
 		{"I--X", `t.txt:2: malformed tag "I--X": a type does not start or end with "-"`},
 		{"X-PER", `t.txt:2: malformed tag "X-PER": a tag is O, or B-, I-, E-, S- (or L-, U-) and a type, as in B-PER`},
-		{"B_PER", `t.txt:2: malformed tag "B_PER": a tag is O, or B-, I-, E-, S- (or L-, U-) and a type, as in B-PER`},
+		{"B_PER", `t.txt:2: malformed tag "B_PER": a prefix is joined to its type by "-", as in B-PER`},
 	}
 	for _, c := range cases {
 		_, err := Parse("t.txt", []byte("a O\nb "+c.tag+"\n"))
@@ -147,7 +145,7 @@ func TestMalformedTags(t *testing.T) {
 		assert.Equal(t, c.msg, errs[0].Error())
 	}
 	// Every malformed tag is an error; the first ten are shown.
-	text := strings.Repeat("a PER\n", 25)
+	text := strings.Repeat("a b-PER\n", 25)
 	in, err := Parse("t.txt", []byte(text))
 	assert.Nil(t, in)
 	var errs document.DataErrors
@@ -155,6 +153,24 @@ func TestMalformedTags(t *testing.T) {
 	require.Len(t, errs, 11)
 	assert.Equal(t, "t.txt:10", errs[9].File)
 	assert.Equal(t, "t.txt: 15 more malformed tags", errs[10].Error())
+}
+
+// TestRawTags: tags without prefixes are read as conlleval -r reads them,
+// each tagged token an entity of its own (whose type is the whole tag),
+// with a warning that says so; a file that mixes raw and prefixed tags is
+// refused.
+func TestRawTags(t *testing.T) {
+	in, err := Parse("r.txt", []byte("-DOCSTART- O\n\nJoão PESSOA\nSilva PESSOA\nem O\nLisboa LOCAL\n\nem O\nDATE-TIME DATE-TIME\n"))
+	require.NoError(t, err)
+	require.Len(t, in.Docs, 1)
+	assert.JSONEq(t, `{"id": "1", "tags": "O PESSOA PESSOA O LOCAL O DATE-TIME",
+		"entities": [{"start": 1, "end": 1, "label": "PESSOA"}, {"start": 2, "end": 2, "label": "PESSOA"},
+		             {"start": 4, "end": 4, "label": "LOCAL"}, {"start": 6, "end": 6, "label": "DATE-TIME"}],
+		"loose": []}`, in.Docs[0].JSON)
+	assert.Equal(t, []string{"r.txt:3: raw tags (no B-, I-, E- or S- prefix), the first here: each tagged token is an entity of its own, as conlleval -r reads them (to join the neighbouring tokens of one type into one entity, prefix every tag but O with I-)"}, in.Warnings)
+
+	_, err = Parse("m.txt", []byte("a B-ORG\nb I-ORG\n\nc PER\n"))
+	assert.EqualError(t, err, `m.txt:4: tag "PER" has no prefix, but the file's other tags do (as "B-ORG" at line 1): a file's tags are all prefixed (B-PER) or all raw (PER, as conlleval -r reads them)`)
 }
 
 // streamTexts are texts whose line splitting is easy to get wrong across
@@ -428,10 +444,66 @@ func FuzzParse(f *testing.F) {
 			// Tags are separated by ASCII white space, as the adapter
 			// splits columns (conlleval's \s); a tag may hold U+00A0.
 			n := len(strings.FieldsFunc(doc.Tags, func(r rune) bool { return r == ' ' || r == '\t' }))
-			assert.Equal(t, Shape(fmt.Sprintf("%d tokens", n)), d.Partner)
+			assert.Equal(t, n, d.Partner.(*Shape).Tokens)
 			for _, e := range append(doc.Entities, doc.Loose...) {
 				assert.True(t, 0 <= e.Start && e.Start <= e.End && e.End < n, d.JSON)
 			}
 		}
 	})
+}
+
+// TestDivisionsAndJoin: a file's documents start at its "-DOCSTART-"
+// tokens (conlleval's tokens, counted from 0); joined, the file is one
+// document of all its tokens and tags, and has no divisions.
+func TestDivisionsAndJoin(t *testing.T) {
+	text := "-DOCSTART- O\n\nA B-PER\nb I-PER\n\n-DOCSTART- O\n\nC O\n\n-DOCSTART- O\n\nD B-LOC\n"
+	s := Stream("f", strings.NewReader(text))
+	j := s.(document.Joinable)
+	d, ok, err := j.Divisions()
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, document.Divisions{Offsets: []int64{3, 5}, Lines: []int{6, 10}, Total: 7, Marker: `a "-DOCSTART-" line starts one`, Scorer: "conlleval"}, d)
+	j.Join()
+	d, _, _ = j.Divisions()
+	assert.Empty(t, d.Offsets)
+	doc, err := s.Next()
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"id":"1","tags":"O B-PER I-PER O O O B-LOC",
+		"entities":[{"start":1,"end":2,"label":"PER"},{"start":6,"end":6,"label":"LOC"}],
+		"loose":[]}`, doc.JSON)
+	_, err = s.Next()
+	assert.Equal(t, io.EOF, err)
+
+	// A file that cannot be read has no divisions to compare: Next says why.
+	s = Stream("f", strings.NewReader("A X-PER\n"))
+	_, ok, err = s.(document.Joinable).Divisions()
+	require.NoError(t, err)
+	assert.False(t, ok)
+	_, err = s.Next()
+	assert.Error(t, err)
+}
+
+// TestSentences: each document lists its sentences (the -DOCSTART- line is
+// one of a token), with their token counts and first lines, for the
+// message that says where a prediction parts from its gold.
+func TestSentences(t *testing.T) {
+	text := "-DOCSTART- O\n\nEU B-ORG\nrejects O\n\nPeter B-PER\n-X- O\nBlackburn I-PER\n\n-DOCSTART- O\n\nBRUSSELS B-LOC\n"
+	in, err := ParseReader("g.txt", strings.NewReader(text))
+	require.NoError(t, err)
+	require.Len(t, in.Docs, 2)
+	assert.Equal(t, []Sentence{{Tokens: 1, Line: 1}, {Tokens: 2, Line: 3}, {Tokens: 1, Line: 6}, {Tokens: 1, Line: 8}}, in.Docs[0].Partner.(*Shape).Sentences)
+	assert.Equal(t, []Sentence{{Tokens: 1, Line: 10}, {Tokens: 1, Line: 12}}, in.Docs[1].Partner.(*Shape).Sentences)
+}
+
+// TestPartAt names the first sentence where a prediction parts from its
+// gold: one of another length, or one that the other side lacks.
+func TestPartAt(t *testing.T) {
+	g := []Sentence{{Tokens: 1, Line: 1}, {Tokens: 9, Line: 3}, {Tokens: 2, Line: 13}}
+	assert.Equal(t, "; the files part at its sentence 2: 9 tokens from g.txt:3, 8 from p.txt:3",
+		partAt(g, []Sentence{{Tokens: 1, Line: 1}, {Tokens: 8, Line: 3}, {Tokens: 2, Line: 12}}, "g.txt", "p.txt"))
+	assert.Equal(t, "; the files part at its sentence 3: g.txt:13 starts one of 2 tokens, the prediction has no more sentences",
+		partAt(g, g[:2], "g.txt", "p.txt"))
+	assert.Equal(t, "; the files part at its sentence 3: p.txt:13 starts one of 2 tokens, the gold has no more sentences",
+		partAt(g[:2], g, "g.txt", "p.txt"))
+	assert.Equal(t, "", partAt(g, g, "g.txt", "p.txt"))
 }

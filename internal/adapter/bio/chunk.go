@@ -94,9 +94,14 @@ const (
 	IOB2 Scheme = iota
 	IOE2
 	IOBES
+	// Raw is a file of raw tags (PER, no prefix), as conlleval -r reads
+	// them: every tagged token is an entity of its own, read as S- tags
+	// are, so strict mode finds the same entities (seqeval has no such
+	// scheme).
+	Raw
 )
 
-var schemeNames = [...]string{IOB2: "IOB2", IOE2: "IOE2", IOBES: "IOBES"}
+var schemeNames = [...]string{IOB2: "IOB2", IOE2: "IOE2", IOBES: "IOBES", Raw: "raw"}
 
 func (s Scheme) String() string { return schemeNames[s] }
 
@@ -108,6 +113,8 @@ func (s Scheme) String() string { return schemeNames[s] }
 // more than what this one does or seqeval refuses to score.
 func detect(seen prefixSet) Scheme {
 	switch {
+	case seen.has('R'):
+		return Raw
 	case seen.has('S') || seen.has('E') && seen.has('B'):
 		return IOBES
 	case seen.has('E'):
@@ -129,6 +136,8 @@ func bit(l byte) prefixSet {
 		return 4
 	case 'S':
 		return 8
+	case 'R': // a raw tag, without prefix
+		return 32
 	}
 	return 16 // O
 }

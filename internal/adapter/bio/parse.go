@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/metricc/metricc/internal/document"
 )
@@ -23,6 +25,7 @@ type tagInfo struct {
 	raw  string // as written
 	json string // escaped for a JSON string
 	tok  tok
+	bit  prefixSet // the prefix it counts as for the scheme (raw tags: 'R')
 }
 
 // codeList is the tag codes of a file's tokens, in blocks that are
@@ -89,13 +92,20 @@ type parser struct {
 	// docStartLine is the first of them.
 	docStartTags int
 	docStartLine int32
+	// words, when keepWords is set (Gloss), are the tokens' first columns.
+	keepWords bool
+	words     []string
+	// The first raw tag (no prefix) and the first prefixed one, with their
+	// lines (0: none), for the error when a file mixes them.
+	firstRaw, firstPrefixed       int32
+	firstRawTag, firstPrefixedTag string
 }
 
 func newParser(name string) *parser {
 	p := &parser{
 		name:    name,
 		index:   map[string]uint16{"O": 0},
-		tags:    []tagInfo{{raw: "O", json: "O", tok: outside}},
+		tags:    []tagInfo{{raw: "O", json: "O", tok: outside, bit: bit('O')}},
 		typeIdx: map[string]int32{},
 		types:   []string{""},
 	}
@@ -208,6 +218,9 @@ func (p *parser) feed(line []byte) {
 		p.codes.push(0)
 		p.seen |= bit('O')
 		p.inSent = false
+		if p.keepWords {
+			p.words = append(p.words, docStart)
+		}
 		return
 	}
 	if text[0] == '-' && firstIs(text, boundary) {
@@ -223,6 +236,13 @@ func (p *parser) feed(line []byte) {
 		p.inSent = true
 	}
 	p.codes.push(code)
+	if p.keepWords {
+		word := ""
+		if first, _, _ := columns(text); len(first) < len(text) {
+			word = string(first) // a line of one column is a tag alone
+		}
+		p.words = append(p.words, word)
+	}
 }
 
 // code returns the code of a tag, reading it on first sight; a malformed
@@ -234,15 +254,27 @@ func (p *parser) code(tag []byte) uint16 {
 	}
 	h := tagHash(tag)
 	if c := p.cache[h]; c != 0 && p.tags[c].raw == string(tag) {
-		p.seen |= bit(p.tags[c].tok.l)
+		p.seen |= p.tags[c].bit
 		return c
 	}
 	if c, ok := p.index[string(tag)]; ok {
 		p.cache[h] = c
-		p.seen |= bit(p.tags[c].tok.l)
+		p.seen |= p.tags[c].bit
 		return c
 	}
 	l, typ, why := parseTag(tag)
+	seenAs := bit(l)
+	if why != "" && isRaw(tag) {
+		// A tag without a prefix, as conlleval -r reads it: an entity of
+		// one token, whose type is the whole tag. A file is either raw or
+		// prefixed; end() refuses a mix.
+		l, typ, why, seenAs = 'S', tag, "", bit('R')
+		if p.firstRaw == 0 {
+			p.firstRaw, p.firstRawTag = p.line, string(tag)
+		}
+	} else if why == "" && l != 'O' && p.firstPrefixed == 0 {
+		p.firstPrefixed, p.firstPrefixedTag = p.line, string(tag)
+	}
 	if why != "" {
 		p.nErrs++
 		if p.nErrs <= maxErrors {
@@ -268,10 +300,10 @@ func (p *parser) code(tag []byte) uint16 {
 		return 0
 	}
 	c := uint16(len(p.tags))
-	p.tags = append(p.tags, tagInfo{raw: string(tag), json: string(appendEscaped(nil, string(tag))), tok: tok{l, t}})
+	p.tags = append(p.tags, tagInfo{raw: string(tag), json: string(appendEscaped(nil, string(tag))), tok: tok{l, t}, bit: seenAs})
 	p.index[string(tag)] = c
 	p.cache[h] = c
-	p.seen |= bit(l)
+	p.seen |= seenAs
 	return c
 }
 
@@ -315,10 +347,34 @@ func parseTag(tag []byte) (l byte, typ []byte, why string) {
 		hint = "no type (a tag is O or, as in B-PER, a prefix and a type)"
 	case len(tag) >= 2 && tag[1] == '-' && bytes.IndexByte([]byte("biesluo"), tag[0]) >= 0:
 		hint = "prefixes are upper case (B-, I-, E-, S-, L-, U-) and the outside tag is O"
-	case bytes.IndexByte(tag, '-') < 0 && bytes.IndexByte(tag, '_') < 0 && len(tag) > 1:
-		hint = "no prefix: a tag is O or, as in B-PER, a prefix and a type (conlleval -r reads such raw tags; add B- to each first)"
+	case len(tag) >= 2 && tag[1] == '_':
+		hint = "a prefix is joined to its type by \"-\", as in B-PER"
 	}
 	return 0, nil, fmt.Sprintf("malformed tag %s: %s", quote(tag), hint)
+}
+
+// lineOfError is the line of a malformed-tag error ("name:line").
+func lineOfError(e *document.DataError) int32 {
+	i := strings.LastIndexByte(e.File, ':')
+	n, _ := strconv.Atoi(e.File[i+1:])
+	return int32(n)
+}
+
+// isRaw reports whether a tag that is not a prefixed tag is a raw one, as
+// conlleval -r reads them (PER, PESSOA, DATE-TIME): anything of two
+// characters or more but a prefix that parseTag refused (b-per, X-PER)
+// and a prefix joined by "_" (B_PER), which are mistakes rather than
+// types.
+func isRaw(tag []byte) bool {
+	switch {
+	case len(tag) < 2:
+		return false
+	case tag[1] == '-':
+		return false
+	case tag[1] == '_' && bytes.IndexByte([]byte("BIESLUbieslu"), tag[0]) >= 0:
+		return false
+	}
+	return true
 }
 
 // quote quotes a tag for a message, bounding its length.
@@ -332,12 +388,31 @@ func quote(tag []byte) string {
 // end ends the reading of the file: its malformed tags, or the warnings
 // known once it is read; the documents can then be written.
 func (p *parser) end() error {
-	if p.nErrs > 0 {
-		errs := p.errs
+	mixed := p.firstRaw > 0 && p.firstPrefixed > 0
+	if p.nErrs > 0 || mixed {
+		errs := slices.Clone(p.errs)
+		if mixed {
+			// In line order among the malformed tags: this names the
+			// first raw tag, after those before it.
+			e := &document.DataError{File: fmt.Sprintf("%s:%d", p.name, p.firstRaw), Msg: fmt.Sprintf(
+				"tag %s has no prefix, but the file's other tags do (as %s at line %d): a file's tags are all prefixed (B-PER) or all raw (PER, as conlleval -r reads them)",
+				quote([]byte(p.firstRawTag)), quote([]byte(p.firstPrefixedTag)), p.firstPrefixed)}
+			at := len(errs)
+			for i, old := range errs {
+				if lineOfError(old) > p.firstRaw {
+					at = i
+					break
+				}
+			}
+			errs = slices.Insert(errs, at, e)
+		}
 		if p.nErrs > maxErrors {
 			errs = append(errs, &document.DataError{File: p.name, Msg: fmt.Sprintf("%d more malformed tags", p.nErrs-maxErrors)})
 		}
 		return errs
+	}
+	if p.firstRaw > 0 {
+		p.warnf(p.firstRaw, "raw tags (no B-, I-, E- or S- prefix), the first here: each tagged token is an entity of its own, as conlleval -r reads them (to join the neighbouring tokens of one type into one entity, prefix every tag but O with I-)")
 	}
 	if p.docStartTags > 0 {
 		p.warnf(p.docStartLine, "%d -DOCSTART- line(s) tagged other than O, the first here; read as O", p.docStartTags)
@@ -359,8 +434,28 @@ func (w *writer) document(k int) document.Doc {
 		ID:      id,
 		JSON:    string(w.out),
 		Name:    fmt.Sprintf("document %s (line %d)", id, d.line),
-		Partner: Shape(fmt.Sprintf("%d tokens", w.tokens)),
+		Partner: &Shape{Tokens: w.tokens, Sentences: w.p.sentencesOf(k)},
 	}
+}
+
+// sentencesOf lists the sentences of document k, for the message when a
+// prediction's document has other tokens than its gold's (16 bytes a
+// sentence, held while the document waits to be scored).
+func (p *parser) sentencesOf(k int) []Sentence {
+	d := p.docs[k]
+	end, sentEnd := p.codes.n, int32(len(p.sents))
+	if k+1 < len(p.docs) {
+		end, sentEnd = p.docs[k+1].start, p.docs[k+1].sent
+	}
+	var out []Sentence
+	for i := d.sent; i < sentEnd; i++ {
+		next := end
+		if i+1 < sentEnd {
+			next = p.sents[i+1].start
+		}
+		out = append(out, Sentence{Tokens: int(next - p.sents[i].start), Line: int(p.sents[i].line)})
+	}
+	return out
 }
 
 // warnLoose warns, once every document is written, about the entities
@@ -377,6 +472,7 @@ var looseWhy = [...]string{
 	IOB2:  "do not start with B- (as in IOB1)",
 	IOE2:  "do not end with E- (as in IOE1)",
 	IOBES: "are not S- or B- I-* E- of one type",
+	Raw:   "", // every raw tag is an entity of one token
 }
 
 func (p *parser) warnf(line int32, format string, args ...any) {

@@ -7,24 +7,54 @@ import (
 )
 
 // Shape is what a gold document and its prediction must agree on to be
-// compared at all, as a noun phrase ("312 tokens"), the document's
-// document.Partner: documents of this format pair by position, and a
-// prediction with a token more or less would otherwise be scored
-// misaligned.
-type Shape string
+// compared at all, the document's document.Partner: its tokens, as
+// documents of this format pair by position, and a prediction with a
+// token more or less would otherwise be scored misaligned. Its sentences
+// say where the two files part when they do.
+type Shape struct {
+	Tokens    int
+	Sentences []Sentence
+}
 
-// Prepare refuses a prediction whose shape differs from its gold's.
-func (s Shape) Prepare(pred, gold *document.Doc, predPath, goldPath string) (string, error) {
+// Sentence is a sentence of a document: how many tokens it has and the
+// line of the file where it starts.
+type Sentence struct {
+	Tokens, Line int
+}
+
+// Prepare refuses a prediction whose tokens differ from its gold's,
+// naming the first sentence where the two part.
+func (s *Shape) Prepare(pred, gold *document.Doc, predPath, goldPath string, isGold bool) (string, error) {
+	if isGold { // checked once, from the prediction
+		return pred.JSON, nil
+	}
 	if gold == nil {
 		return pred.JSON, nil
 	}
-	g, ok := gold.Partner.(Shape)
-	if !ok || g == "" || s == "" || g == s {
+	g, ok := gold.Partner.(*Shape)
+	if !ok || g.Tokens == s.Tokens {
 		return pred.JSON, nil
 	}
 	return "", &document.DataError{File: predPath, Doc: pred.Describe(), Msg: fmt.Sprintf(
-		"%s, but its gold %s in %s has %s; a prediction must have its gold document's tokens", s, gold.Describe(), goldPath, g)}
+		"%d tokens, but its gold %s in %s has %d tokens%s; a prediction must have its gold document's tokens",
+		s.Tokens, gold.Describe(), goldPath, g.Tokens, partAt(g.Sentences, s.Sentences, goldPath, predPath))}
 }
 
 // PredictionOnly: a file of this format is a gold or a prediction alike.
-func (Shape) PredictionOnly() bool { return false }
+func (*Shape) PredictionOnly() bool { return false }
+
+// partAt names the first sentence where two documents' sentences differ
+// in length, with its line in each file.
+func partAt(g, d []Sentence, goldPath, predPath string) string {
+	for i := 0; i < len(g) || i < len(d); i++ {
+		switch {
+		case i >= len(d):
+			return fmt.Sprintf("; the files part at its sentence %d: %s:%d starts one of %d tokens, the prediction has no more sentences", i+1, goldPath, g[i].Line, g[i].Tokens)
+		case i >= len(g):
+			return fmt.Sprintf("; the files part at its sentence %d: %s:%d starts one of %d tokens, the gold has no more sentences", i+1, predPath, d[i].Line, d[i].Tokens)
+		case g[i].Tokens != d[i].Tokens:
+			return fmt.Sprintf("; the files part at its sentence %d: %d tokens from %s:%d, %d from %s:%d", i+1, g[i].Tokens, goldPath, g[i].Line, d[i].Tokens, predPath, d[i].Line)
+		}
+	}
+	return ""
+}

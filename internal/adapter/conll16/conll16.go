@@ -59,7 +59,8 @@ import (
 
 // Format is the conll16 input adapter.
 var Format = &document.Format{Name: "conll16", Detect: Detect, Parse: Parse, Check: Check,
-	Expect: `one JSON relation per line, with "DocID" and "Arg1"`}
+	Expect: `one JSON relation per line, with "DocID" and "Arg1"`,
+	Title:  "CoNLL-2016 relations", Fields: []string{"id", "relations"}, Specs: []string{"conll16"}}
 
 // maxWarnings bounds the warnings kept per file; maxErrors the errors.
 const (

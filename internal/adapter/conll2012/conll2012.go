@@ -82,7 +82,8 @@ import (
 )
 
 // Format is the conll2012 input adapter.
-var Format = &document.Format{Name: "conll2012", Detect: Detect, Parse: ParseReader, Expect: `a "#begin document" line`}
+var Format = &document.Format{Name: "conll2012", Detect: Detect, Parse: ParseReader, Expect: `a "#begin document" line`,
+	Title: "CoNLL-2012", Fields: []string{"id", "entities"}, Specs: []string{"coref", "coref-nosingletons"}, Gloss: Gloss}
 
 // Read reads the CoNLL-2012 file at path; see Parse. It streams the file
 // through a small buffer, one line at a time, so its memory is that of the

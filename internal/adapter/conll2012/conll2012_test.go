@@ -49,10 +49,14 @@ func render(in *document.Input) string {
 //   - empty: no documents.
 //   - comments: comment lines are not tokens: the mentions are [0,0] and
 //     [1,1].
+//   - garbage: "((((" and ")|)" are brackets without chain ids, and the
+//     ")" of "(2)|)" is one too: each is warned about with its line, and
+//     the mentions around them, [1,3], [4,4] and [5,6] (twice: a repeated
+//     mention), are read.
 func TestWarnings(t *testing.T) {
 	files, err := filepath.Glob("testdata/warn/*.conll")
 	require.NoError(t, err)
-	require.Len(t, files, 10)
+	require.Len(t, files, 11)
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			in, err := conll2012.Read(f)

@@ -307,10 +307,17 @@ func (p *parser) annotate(f []byte) {
 	if len(f) == 1 && (f[0] == '-' || f[0] == '_') {
 		return
 	}
+	clean := true
 	for _, c := range f {
 		if !isDigit(c) && c != '(' && c != ')' && c != '|' && c != '+' {
 			p.warnf(p.line, "the coreference column %q at token %d holds more than numeric chain ids; what is not one is ignored, as the official scorer's patterns do", f, p.tok)
+			clean = false
 			break
+		}
+	}
+	if clean {
+		if junk := strayMarks(f); junk != "" {
+			p.warnf(p.line, "the coreference column %q at token %d has %q outside any chain annotation (\"(N\", \"N)\", \"(N)\", joined by \"|\" or not); ignored, as the official scorer's patterns ignore it", f, p.tok, junk)
 		}
 	}
 	if bytes.IndexByte(f, '+') >= 0 {
@@ -320,6 +327,62 @@ func (p *parser) annotate(f []byte) {
 		f = p.singles(f)
 	}
 	p.opensAndCloses(f)
+}
+
+// strayMarks returns the characters of a coreference column that belong to
+// no annotation the official scorer's patterns read: brackets without a
+// chain id ("((((", ")|)"), a "+" outside a split-antecedent mark. A
+// well-formed column, "(12", "12)", "(12)", "(1(3", "3)|1)", "(12+3)",
+// has none.
+func strayMarks(f []byte) string {
+	var junk []byte
+	for i := 0; i < len(f); {
+		c := f[i]
+		switch {
+		case c == '|':
+			i++
+			continue
+		case c == '(':
+			j := i + 1
+			for j < len(f) && isDigit(f[j]) {
+				j++
+			}
+			if j == i+1 {
+				break // "(" without a chain id
+			}
+			if j+1 < len(f) && f[j] == '+' && isDigit(f[j+1]) {
+				k := j + 1
+				for k < len(f) && isDigit(f[k]) {
+					k++
+				}
+				if k < len(f) && f[k] == ')' {
+					i = k + 1 // (12+3): a split-antecedent mark
+					continue
+				}
+				break
+			}
+			if j < len(f) && f[j] == ')' {
+				j++ // (12)
+			}
+			i = j
+			continue
+		case isDigit(c):
+			j := i
+			for j < len(f) && isDigit(f[j]) {
+				j++
+			}
+			if j < len(f) && f[j] == ')' {
+				i = j + 1 // 12)
+				continue
+			}
+			junk = append(junk, f[i:j]...)
+			i = j
+			continue
+		}
+		junk = append(junk, c)
+		i++
+	}
+	return string(junk)
 }
 
 // dropSplits is pass 1, s/\((\d+\+\d)\)//: split-antecedent marks are

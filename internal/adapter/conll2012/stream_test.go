@@ -175,3 +175,17 @@ func FuzzStream(f *testing.F) {
 		}
 	})
 }
+
+// TestStrayMarks: the columns the official scorer reads in full have no
+// stray marks; brackets without chain ids are what is left over.
+func TestStrayMarks(t *testing.T) {
+	for col, want := range map[string]string{
+		"(12": "", "12)": "", "(12)": "", "(1(3": "", "3)1)": "", "(1)|(2+3)": "", "(12+3)": "",
+		"(0|1)": "", "(5)|(6": "", "1)|(2)|(3": "",
+		"((((": "((((", ")|)": "))", "(2)|)": ")", "()": "()", "12": "12", "(1+)": "+)", "+": "+",
+	} {
+		if got := strayMarks([]byte(col)); got != want {
+			t.Errorf("strayMarks(%q) = %q, want %q", col, got, want)
+		}
+	}
+}

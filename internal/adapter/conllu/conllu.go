@@ -23,7 +23,10 @@
 // error naming both files' lines, as the scorer refuses files whose texts
 // differ. The spans of a document count from its own start, so pairing by
 // document gives the scorer's alignment whenever no multiword token or
-// sentence crosses a "# newdoc", which CoNLL-U forbids.
+// sentence crosses a "# newdoc", which CoNLL-U forbids. The scorer itself
+// ignores documents: where two files' "# newdoc" lines divide the same text
+// differently (a system output keeps one or none), the stream is a
+// document.Joinable, and pairing reads each file as one document.
 //
 // # Words
 //
@@ -83,7 +86,8 @@ import (
 )
 
 // Format is the conllu input adapter.
-var Format = &document.Format{Name: "conllu", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "lines of ten tab-separated columns, a word ID first"}
+var Format = &document.Format{Name: "conllu", Detect: Detect, Parse: ParseReader, Stream: Stream, Expect: "lines of ten tab-separated columns, a word ID first",
+	Title: "CoNLL-U", Fields: []string{"tokens", "sentences", "words"}, Specs: []string{"ud"}, Gloss: Gloss}
 
 // Read reads the CoNLL-U file at path; see ParseReader.
 func Read(path string) (*document.Input, error) {
@@ -114,7 +118,45 @@ type stream struct {
 	lr   *lineReader
 	next int // index in p.in.Docs of the next document to return
 	done bool
+	// again reads the file again from its start (Reread), for Divisions;
+	// nil: Divisions holds the rest of the input in memory.
+	again func() io.Reader
 }
+
+// Reread gives the stream a second reader of its file, for Divisions.
+func (s *stream) Reread(again func() io.Reader) { s.again = again }
+
+// Divisions reads where the file's documents start, as offsets into its
+// text (in bytes of the text without Zs characters: two files whose
+// documents start at the same offsets split the same text alike). It reads
+// the file through a second reader, or else reads the rest of the input
+// into memory and parses it from there.
+func (s *stream) Divisions() (document.Divisions, bool, error) {
+	d := document.Divisions{Marker: `a "# newdoc" line starts one`, Scorer: "conll18_ud_eval.py"}
+	if s.p.whole {
+		return d, true, nil // joined: one document (Total is not compared again)
+	}
+	r := io.Reader(nil)
+	if s.again != nil {
+		r = s.again()
+	} else {
+		data, err := io.ReadAll(s.lr.br)
+		if err != nil {
+			return d, false, fmt.Errorf("%s: %w", s.p.name, err)
+		}
+		s.lr = newLineReader(bytes.NewReader(data))
+		r = bytes.NewReader(data)
+	}
+	var err error
+	d.Offsets, d.Lines, d.Total, err = scanDivisions(r)
+	if err != nil {
+		return d, false, fmt.Errorf("%s: %w", s.p.name, err)
+	}
+	return d, true, nil
+}
+
+// Join reads the file as one document: "# newdoc" lines are ignored.
+func (s *stream) Join() { s.p.whole = true }
 
 func (s *stream) Path() string       { return s.p.name }
 func (s *stream) Positional() bool   { return true }

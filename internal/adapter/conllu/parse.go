@@ -66,7 +66,8 @@ type parser struct {
 	errs document.DataErrors
 	line int
 
-	nDocs int // documents ended so far
+	nDocs int  // documents ended so far
+	whole bool // "# newdoc" lines are ignored: the file is one document
 
 	// the current document
 	docStarted bool
@@ -210,7 +211,7 @@ func (p *parser) feed(line []byte) {
 	}
 	if !p.inSent {
 		if len(line) > 0 && line[0] == '#' {
-			if isNewdoc(line) {
+			if isNewdoc(line) && !p.whole {
 				p.endDoc()
 			}
 			return

@@ -19,7 +19,10 @@ type Text struct {
 
 // Prepare refuses a prediction whose text differs from its gold's, naming
 // the first difference and its lines.
-func (t *Text) Prepare(pred, gold *document.Doc, predPath, goldPath string) (string, error) {
+func (t *Text) Prepare(pred, gold *document.Doc, predPath, goldPath string, isGold bool) (string, error) {
+	if isGold { // checked once, from the prediction
+		return pred.JSON, nil
+	}
 	if gold == nil {
 		return pred.JSON, nil
 	}

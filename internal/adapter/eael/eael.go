@@ -51,6 +51,9 @@ import (
 // these layouts is recognized so that the error can say what to give.
 var Format = &document.Format{
 	Name:      "eael",
+	Title:     "TAC KBP 2015 EAEL",
+	Fields:    []string{"id", "args", "frames", "assessed", "deleted"},
+	Specs:     []string{"eael"},
 	Detect:    detectFile,
 	Expect:    "a directory, or a file of 11 or 18 tab-separated columns of a TAC KBP 2015 store",
 	Parse:     parseFile,
@@ -235,8 +238,8 @@ func (s *store) Warnings() []string    { return nil }
 func (s *store) Positional() bool      { return false }
 func (s *store) name(id string) string { return fmt.Sprintf("document %q (%s)", id, s.args[id]) }
 
-// keyStream reads the assessment of each document and its reference
-// linking into a gold document.
+// keyStream lists the documents of an assessment store; each is read
+// (its assessment and its reference linking) by the worker that scores it.
 type keyStream struct{ *store }
 
 func (s *keyStream) Next() (document.Doc, error) {
@@ -246,19 +249,32 @@ func (s *keyStream) Next() (document.Doc, error) {
 	i := s.next
 	s.next++
 	id := s.ids[i]
-	d := document.Doc{Index: i, Line: 1, ID: id, Name: s.name(id)}
-	data, err := os.ReadFile(s.args[id])
+	return document.Doc{Index: i, Line: 1, ID: id, JSON: fmt.Sprintf(`{"id": %q}`, id), Name: s.name(id),
+		Partner: &keyDoc{id, s.args[id], s.links[id]},
+	}, nil
+}
+
+// keyDoc is a document of an assessment store, the document's
+// document.Partner: read into a gold document when its pair is scored.
+type keyDoc struct{ id, argFile, linkFile string }
+
+func (k *keyDoc) Prepare(_, _ *document.Doc, _, _ string, _ bool) (string, error) {
+	data, err := os.ReadFile(k.argFile)
 	if err != nil {
-		return d, err
+		return "", err
 	}
 	if c := columns(data); c != 0 && c < 12 {
-		return d, &document.DataError{File: s.args[id], Msg: fmt.Sprintf("%d columns: a system output file in an assessment store", c)}
+		return "", &document.DataError{File: k.argFile, Msg: fmt.Sprintf("%d columns: a system output file in an assessment store", c)}
 	}
-	if d.JSON, err = readKeyDoc(id, s.args[id], data, s.links[id]); err != nil {
-		return d, oneError(err)
+	text, err := readKeyDoc(k.id, k.argFile, data, k.linkFile)
+	if err != nil {
+		return "", oneError(err)
 	}
-	return d, nil
+	return text, nil
 }
+
+// PredictionOnly: an assessment store is the gold of a run.
+func (k *keyDoc) PredictionOnly() bool { return false }
 
 // systemStream lists the documents of a system output; each is read, and
 // written, when paired with its gold, by the worker that scores it.
@@ -282,7 +298,7 @@ func (s *systemStream) Next() (document.Doc, error) {
 // the worker that scores it.
 type systemDoc struct{ id, argFile, linkFile string }
 
-func (r *systemDoc) Prepare(_, gold *document.Doc, _, _ string) (string, error) {
+func (r *systemDoc) Prepare(_, gold *document.Doc, _, _ string, _ bool) (string, error) {
 	return resolveDoc(r.id, r.argFile, r.linkFile, gold)
 }
 

@@ -57,7 +57,8 @@ const (
 
 // Format is the mrp input adapter.
 var Format = &document.Format{Name: "mrp", Detect: Detect, Parse: Parse, Stream: Stream,
-	Expect: `one graph per line, {"id": ..., "framework": ..., "nodes": [...]}`}
+	Expect: `one graph per line, {"id": ..., "framework": ..., "nodes": [...]}`,
+	Title:  "MRP", Fields: []string{"id", "graph", "framework", "nodes", "tuples", "props", "edm"}, Specs: []string{"mrp", "edm", "smatch"}}
 
 // Parse reads a whole file of MRP graphs; see Stream. Every graph that
 // cannot be read is reported in the DataErrors returned.

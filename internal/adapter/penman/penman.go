@@ -36,8 +36,11 @@ import (
 
 // Format is the penman input adapter.
 var Format = &document.Format{Name: "penman", Detect: Detect, Expect: "a graph in parentheses, (v / concept ...)",
+	Title: "Penman AMR", Specs: []string{"smatch", "amr-fine", "docsmatch"},
+	Fields:      []string{"id", "props", "unlabeled", "nowsd", "concepts", "ne", "negations", "wiki", "reentrancies", "srl", "docprops", "corefprops"},
 	Parse:       func(name string, r io.Reader) (*document.Input, error) { return parseFrom(name, r, nil) },
 	ParseFields: parseFrom,
+	Gloss:       Gloss,
 }
 
 // FineFields are the fields of the amr-fine spec, which the adapter writes
