@@ -124,7 +124,8 @@ def score(
     or a document in more than one row raise DataError naming the document
     (its id, or its partition and row); a result is never computed from
     partitions that failed."""
-    spec = _load(spec, params)
+    if not isinstance(spec, Spec):
+        spec = load(spec)
     run = _Run(spec, _options(locals()), gold_col, pred_col)
     if isinstance(df, RDD):
         return run.score_rdd(df, id_col)
@@ -192,12 +193,6 @@ class SparkResult(Result):
                 raise ValueError("metricc: to_pandas(per_doc=True) needs a run with per_doc=True")
             return self._frame.orderBy("document", "metric", F.col("key").asc_nulls_first()).toPandas()
         return super().to_pandas()
-
-
-def _load(spec: Union[Spec, str], params: Optional[Mapping[str, float]]) -> Spec:
-    if isinstance(spec, Spec):
-        return spec
-    return load(spec)
 
 
 def _options(args: dict) -> dict:

@@ -3,7 +3,6 @@ repository's root: Spark in local mode, the Dask recipe on Dask's default
 scheduler for bags (a pool of processes), and the Ray Data recipe with a
 stand-in for ray.data that cuts the rows into batches of one."""
 
-import os
 import re
 import sys
 import types
