@@ -280,6 +280,21 @@ def test_malformed_document(spark):
     assert e.value.line == 5
 
 
+def test_documents_over_several_lines(spark, small):
+    """A JSON string cell may be written over several lines (as JSON allows
+    between tokens): it is one document, as in a JSON file."""
+    c = small["ner"]
+    pairs = [(json.dumps(json.loads(g), indent=1), p) for g, p in zip(c.gold_lines[:200], c.pred_lines[:200])]
+    assert "\n" in pairs[0][0]
+    (Path(c.gold.parent) / "gold200.json").write_text("[" + ",".join(g for g, _ in pairs) + "]")
+    (Path(c.gold.parent) / "pred200.jsonl").write_text("".join(p + "\n" for _, p in pairs))
+    want = cli_json("run", "ner", c.gold.parent / "gold200.json", c.gold.parent / "pred200.jsonl")
+    assert metricc.spark.score(rows_of(spark, pairs, 2), "ner").to_dict() == want
+    pairs[3] = ('{"id": "4",\n "tags": "O", bad}', pairs[3][1])
+    with pytest.raises(metricc.DataError, match="malformed JSON"):
+        metricc.spark.score(rows_of(spark, pairs, 2), "ner")
+
+
 def test_unpaired_document(spark, tmp_path):
     pairs = [(DOC % i, DOC % i) for i in range(20)]
     pairs[7] = (DOC % 7, None)
