@@ -96,7 +96,7 @@ def score(
     search_pairs: Optional[int] = None,
     stats_out: Any = None,
     shard: Optional[str] = None,
-) -> Result:
+) -> "SparkResult":
     """Scores the document pairs of a DataFrame, one pair per row, as
     ``metricc run SPEC GOLD PRED`` scores the gold column and the pred
     column written as two files of JSON Lines, and returns the same Result.
@@ -148,7 +148,7 @@ def score_join(
     id_col: str = "id",
     doc_col: Optional[str] = None,
     **options: Any,
-) -> Result:
+) -> "SparkResult":
     """Scores predicted documents against gold documents held in two
     DataFrames, one document per row, joined by id_col: as ``metricc run``
     scores the two as files. A document is doc_col (a JSON string or a
