@@ -111,7 +111,6 @@ func TestSmatchTriples(t *testing.T) {
 	checkSmatchFixture(t, "testdata/smatch-triples.json")
 }
 
-
 func checkSmatchFixture(t *testing.T, fixture string) {
 	for _, f := range loadSmatchFixture(t, fixture) {
 		path := f.File
