@@ -332,6 +332,14 @@ func (m *Merger) Stats() (*Stats, error) {
 // (document.Joinable), the other is scored as one document too: the two
 // are compared on the same documents.
 func (s *Spec) Compare(gold, predA, predB Source, opts Options) (*Comparison, error) {
+	// The gold is read once for each system, and a prediction may be
+	// read again (files whose documents differ are then joined for both).
+	var err error
+	for _, src := range []*Source{&gold, &predA, &predB} {
+		if *src, err = src.again(); err != nil {
+			return nil, err
+		}
+	}
 	a, err := s.ScoreStats(gold, predA, opts)
 	if err != nil {
 		return nil, err
