@@ -350,9 +350,9 @@ func (s *Spec) Compare(gold, predA, predB Source, opts Options) (*Comparison, er
 	}
 	switch {
 	case a.pairing == pairingFile && b.pairing != pairingFile:
-		b, err = s.scoreStats(gold, predB, opts, true)
+		b, _, err = s.scoreStats(gold, predB, opts, true, false)
 	case b.pairing == pairingFile && a.pairing != pairingFile:
-		a, err = s.scoreStats(gold, predA, opts, true)
+		a, _, err = s.scoreStats(gold, predA, opts, true, false)
 	}
 	if err != nil {
 		return nil, err

@@ -53,8 +53,8 @@ func checkWorkflowFlags(f *runFlags, inputs []string) error {
 	return checkStdin(inputs...)
 }
 
-// printResults writes the stats file, if asked, and prints the results.
-func printResults(st *metricc.Stats, f *runFlags, opts metricc.Options, stdout io.Writer) error {
+// printStats writes the stats file, if asked, and prints the results.
+func printStats(st *metricc.Stats, f *runFlags, opts metricc.Options, stdout io.Writer) error {
 	if f.statsOut != "" {
 		if err := writeStats(f.statsOut, st); err != nil {
 			return err
@@ -64,6 +64,11 @@ func printResults(st *metricc.Stats, f *runFlags, opts metricc.Options, stdout i
 	if err != nil {
 		return err
 	}
+	return printResult(res, f, stdout)
+}
+
+// printResult prints the results in the format asked for.
+func printResult(res *metricc.Result, f *runFlags, stdout io.Writer) error {
 	switch f.format {
 	case "json":
 		return res.WriteJSON(stdout)
