@@ -36,7 +36,9 @@ test-anls:
 # .venv, made once from PyPI with the package's test extras; the package
 # installed from python/ (which compiles the Go core: Go must be on PATH);
 # its wheel built, which python/tests/test_wheel.py installs into a fresh
-# environment without Go; then pytest.
+# environment without Go; then pytest. The test extras bring PySpark (and
+# pyarrow, Dask) from PyPI: python/tests/test_spark.py runs metricc.spark
+# on Spark in local mode, on the machine's Java (17 or later).
 VENV := .venv
 WHEELS := python/build/wheel
 

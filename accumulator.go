@@ -85,11 +85,24 @@ func (a *Accumulator) Documents() int {
 // an error when the accumulator keeps each document; otherwise it is not
 // detected, and counts twice.
 func (a *Accumulator) Add(gold, pred Source) error {
+	_, err := a.AddIDs(gold, pred)
+	return err
+}
+
+// AddIDs is Add, and returns the ids of the batch's document pairs in the
+// order of one run over the batch: their pairing keys, or their positions
+// from 1 in the batch when they pair by position. A caller that adds
+// batches from many places (the partitions of a Spark job) finds with them
+// a document added twice, which corpus totals cannot tell.
+func (a *Accumulator) AddIDs(gold, pred Source) ([]string, error) {
 	st, err := a.spec.ScoreStats(gold, pred, a.opts)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return a.addScored(st.scored, st.pairing)
+	if err := a.addScored(st.scored, st.pairing); err != nil {
+		return nil, err
+	}
+	return slices.Clone(st.scored.IDs), nil
 }
 
 func (a *Accumulator) addScored(sc *corpus.Scored, pairing string) error {

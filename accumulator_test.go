@@ -235,3 +235,37 @@ func TestAccumulatorStateShape(t *testing.T) {
 		assert.Equal(t, strings.Replace(c.want, "SHA", st.Spec, 1), string(data))
 	}
 }
+
+// TestAccumulatorAddIDs: the ids of a batch's pairs in the order of one
+// run (gold documents in order, then predictions without a gold), or their
+// positions in the batch when documents pair by position.
+func TestAccumulatorAddIDs(t *testing.T) {
+	spec, err := metricc.Compile("xs.metric", xsSpec)
+	require.NoError(t, err)
+	acc, err := spec.NewAccumulator(metricc.Options{AllowMissing: true})
+	require.NoError(t, err)
+	ids, err := acc.AddIDs(
+		metricc.Values("gold", xsDoc{"b", []int{1}}, xsDoc{"a", []int{2}}, xsDoc{"c", []int{3}}),
+		metricc.Values("pred", xsDoc{"z", []int{1}}, xsDoc{"a", []int{2}}, xsDoc{"b", []int{2}}))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"b", "a", "c", "z"}, ids)
+	assert.Equal(t, 4, acc.Documents())
+	_, err = acc.AddIDs(metricc.Values("gold", xsDoc{"q", []int{}}), metricc.Values("pred", xsDoc{"r", []int{}}))
+	require.NoError(t, err)
+	assert.Equal(t, 6, acc.Documents())
+
+	positional, err := metricc.Compile("pos.metric", "type Doc { xs: set<int> }\ninput Doc\nmetric m = F<->[xs](delta)\n")
+	require.NoError(t, err)
+	pacc, err := positional.NewAccumulator(metricc.Options{})
+	require.NoError(t, err)
+	one := map[string]any{"xs": []int{1}}
+	for range 2 {
+		ids, err = pacc.AddIDs(metricc.Values("gold", one, one), metricc.Values("pred", one, one))
+		require.NoError(t, err)
+		assert.Equal(t, []string{"1", "2"}, ids)
+	}
+
+	_, err = acc.AddIDs(metricc.Values("gold", xsDoc{"d", []int{}}, xsDoc{"d", []int{}}), metricc.Values("pred", xsDoc{"d", []int{}}))
+	assert.ErrorContains(t, err, `duplicate id "d"`)
+	assert.Equal(t, 6, acc.Documents(), "a batch in error adds nothing")
+}

@@ -2,6 +2,7 @@ package metricc_test
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -54,4 +55,25 @@ func TestCompareJoined(t *testing.T) {
 			assert.Equal(t, 1.0, r.F1) // the gold against itself
 		}
 	}
+}
+
+// TestCompareReaders: Compare reads its gold once for each system, so a
+// gold (and predictions) given as readers, read only once, are held in
+// memory first: the comparison equals the one of the same files.
+func TestCompareReaders(t *testing.T) {
+	spec, err := metricc.Load("coref")
+	require.NoError(t, err)
+	gold, pred := "testdata/coref/example-gold.json", "testdata/coref/example-pred.jsonl"
+	opts := metricc.Options{Bootstrap: 50, Seed: 3, Workers: 1}
+	want, err := spec.Compare(metricc.File(gold), metricc.File(pred), metricc.File(gold), opts)
+	require.NoError(t, err)
+	reader := func(path string) metricc.Source {
+		f, err := os.Open(path)
+		require.NoError(t, err)
+		t.Cleanup(func() { f.Close() })
+		return metricc.Reader(path, f, "auto")
+	}
+	got, err := spec.Compare(reader(gold), reader(pred), reader(gold), opts)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
 }

@@ -315,9 +315,12 @@ const (
 
 // Score reads gold and pred and scores them.
 func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
-	st, err := s.ScoreStats(gold, pred, opts)
-	if err != nil {
+	st, t, err := s.scoreStats(gold, pred, opts, false, true)
+	switch {
+	case err != nil:
 		return nil, err
+	case t != nil:
+		return s.plan.AggregateTotals(t, opts)
 	}
 	return st.Result(opts)
 }
@@ -326,19 +329,22 @@ func (s *Spec) Score(gold, pred Source, opts Options) (*Result, error) {
 // per-document sums that Stats.Result aggregates, and that a stats file
 // holds.
 func (s *Spec) ScoreStats(gold, pred Source, opts Options) (*Stats, error) {
-	return s.scoreStats(gold, pred, opts, false)
+	st, _, err := s.scoreStats(gold, pred, opts, false, false)
+	return st, err
 }
 
 // scoreStats is ScoreStats; join reads each file as one document where
 // the format's official scorer ignores documents (document.Joinable), for
-// a comparison with a prediction read so.
-func (s *Spec) scoreStats(gold, pred Source, opts Options, join bool) (*Stats, error) {
+// a comparison with a prediction read so. With totals, a run that reports
+// corpus values only adds the documents' sums up as it goes (memory then
+// follows the largest document): it returns the totals instead.
+func (s *Spec) scoreStats(gold, pred Source, opts Options, join, totals bool) (*Stats, *corpus.Totals, error) {
 	if opts.Shards > 1 && (opts.Shard < 1 || opts.Shard > opts.Shards) {
-		return nil, fmt.Errorf("shard %d/%d: the shard must be between 1 and %d", opts.Shard, opts.Shards, opts.Shards)
+		return nil, nil, fmt.Errorf("shard %d/%d: the shard must be between 1 and %d", opts.Shard, opts.Shards, opts.Shards)
 	}
 	g, p, closeAll, err := s.open(gold, pred, opts.Workers)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer closeAll()
 	checkInputs(g, p, opts.Warn)
@@ -352,12 +358,18 @@ func (s *Spec) scoreStats(gold, pred Source, opts Options, join bool) (*Stats, e
 			opts.Warn(fmt.Sprintf("%s: scored as one document with %s, as the other prediction is, whose documents do not correspond to the gold's", p.Path(), g.Path()))
 		}
 	}
+	if totals && opts.Shards <= 1 {
+		if wanted, err := s.plan.Pair.Select(opts.Metrics); err == nil && !s.plan.NeedsDocs(wanted, opts) {
+			t, err := s.plan.ScoreTotals(g, p, opts)
+			return nil, t, err
+		}
+	}
 	sc, err := s.plan.ScoreDocStreams(g, p, opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sc.Joined = sc.Joined || join
-	return s.newStats(sc, opts, g.Positional() || p.Positional()), nil
+	return s.newStats(sc, opts, g.Positional() || p.Positional()), nil, nil
 }
 
 // open opens both sources as streams; closeAll closes them. With more

@@ -1,6 +1,7 @@
 package metricc
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +19,9 @@ import (
 // A file is read as a stream, one document at a time, in the formats that
 // stream (JSON, JSON Lines).
 type Source struct {
+	// reread reads the source again, for a Source that can be read only
+	// once (a Reader); nil when open may be called again as it is.
+	reread func() (Source, error)
 	// open opens the source for a spec that reads what rd says (formats
 	// may leave out costly fields nobody reads, and refuse a spec that
 	// needs a field they never write).
@@ -42,10 +46,37 @@ func FileFormat(path, format string) Source {
 // Reader reads documents from r in the named format; name stands for the
 // file in messages.
 func Reader(name string, r io.Reader, format string) Source {
+	return Source{
+		open: func(rd *document.Reader) (document.Stream, io.Closer, error) {
+			s, err := adapter.OpenFields(name, r, format, rd)
+			return s, io.NopCloser(nil), err
+		},
+		reread: func() (Source, error) {
+			data, err := io.ReadAll(r)
+			if err != nil {
+				return Source{}, fmt.Errorf("%s: %w", name, err)
+			}
+			return Bytes(name, data, format), nil
+		},
+	}
+}
+
+// Bytes reads documents held in memory, in the named format; name stands
+// for the file in messages. It may be read any number of times.
+func Bytes(name string, data []byte, format string) Source {
 	return Source{open: func(rd *document.Reader) (document.Stream, io.Closer, error) {
-		s, err := adapter.OpenFields(name, r, format, rd)
+		s, err := adapter.OpenFields(name, bytes.NewReader(data), format, rd)
 		return s, io.NopCloser(nil), err
 	}}
+}
+
+// again returns the source ready to be read twice (Compare reads the gold
+// once for each system): a Reader's text is read into memory first.
+func (src Source) again() (Source, error) {
+	if src.reread == nil {
+		return src, nil
+	}
+	return src.reread()
 }
 
 // Values scores Go values: each document is marshalled with encoding/json

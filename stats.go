@@ -7,6 +7,8 @@ import (
 	"io"
 	"maps"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -330,6 +332,14 @@ func (m *Merger) Stats() (*Stats, error) {
 // (document.Joinable), the other is scored as one document too: the two
 // are compared on the same documents.
 func (s *Spec) Compare(gold, predA, predB Source, opts Options) (*Comparison, error) {
+	// The gold is read once for each system, and a prediction may be
+	// read again (files whose documents differ are then joined for both).
+	var err error
+	for _, src := range []*Source{&gold, &predA, &predB} {
+		if *src, err = src.again(); err != nil {
+			return nil, err
+		}
+	}
 	a, err := s.ScoreStats(gold, predA, opts)
 	if err != nil {
 		return nil, err
@@ -340,9 +350,9 @@ func (s *Spec) Compare(gold, predA, predB Source, opts Options) (*Comparison, er
 	}
 	switch {
 	case a.pairing == pairingFile && b.pairing != pairingFile:
-		b, err = s.scoreStats(gold, predB, opts, true)
+		b, _, err = s.scoreStats(gold, predB, opts, true, false)
 	case b.pairing == pairingFile && a.pairing != pairingFile:
-		a, err = s.scoreStats(gold, predA, opts, true)
+		a, _, err = s.scoreStats(gold, predA, opts, true, false)
 	}
 	if err != nil {
 		return nil, err
@@ -435,3 +445,28 @@ const (
 	FieldF1        = typecheck.F1
 	FieldValue     = typecheck.Value
 )
+
+// WriteFile writes the stats file at path whole or not at all: to a
+// temporary file beside it, renamed at the end, so that a failed or
+// interrupted run leaves no truncated shard behind. An error names path.
+func (st *Stats) WriteFile(path string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	_, err = st.WriteTo(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}

@@ -63,7 +63,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return printResults(st, &f, f.opts, stdout)
+	return printStats(st, &f, f.opts, stdout)
 }
 
 func addStats(m *metricc.Merger, path string) error {

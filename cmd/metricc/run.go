@@ -99,12 +99,28 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	ropts.Warn = warn
 	ropts.Shard, ropts.Shards = f.shard.k, f.shard.n
 	progress := startProgress(stderr, &ropts)
-	st, err := spec.ScoreStats(input(pos[1], f.inputFormat), input(pos[2], f.inputFormat), ropts)
+	gold, pred := input(pos[1], f.inputFormat), input(pos[2], f.inputFormat)
+	var (
+		st  *metricc.Stats
+		res *metricc.Result
+	)
+	if f.statsOut != "" {
+		// The stats file holds every document's sums; otherwise they are
+		// added up as the documents are scored.
+		st, err = spec.ScoreStats(gold, pred, ropts)
+	} else {
+		res, err = spec.Score(gold, pred, ropts)
+	}
 	progress()
 	if err != nil {
 		return err
 	}
-	if err := printResults(st, &f, ropts, stdout); err != nil {
+	if st != nil {
+		err = printStats(st, &f, ropts, stdout)
+	} else {
+		err = printResult(res, &f, stdout)
+	}
+	if err != nil {
 		return err
 	}
 	if interrupted(interrupt) {

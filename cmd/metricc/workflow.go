@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -54,8 +53,8 @@ func checkWorkflowFlags(f *runFlags, inputs []string) error {
 	return checkStdin(inputs...)
 }
 
-// printResults writes the stats file, if asked, and prints the results.
-func printResults(st *metricc.Stats, f *runFlags, opts metricc.Options, stdout io.Writer) error {
+// printStats writes the stats file, if asked, and prints the results.
+func printStats(st *metricc.Stats, f *runFlags, opts metricc.Options, stdout io.Writer) error {
 	if f.statsOut != "" {
 		if err := writeStats(f.statsOut, st); err != nil {
 			return err
@@ -65,6 +64,11 @@ func printResults(st *metricc.Stats, f *runFlags, opts metricc.Options, stdout i
 	if err != nil {
 		return err
 	}
+	return printResult(res, f, stdout)
+}
+
+// printResult prints the results in the format asked for.
+func printResult(res *metricc.Result, f *runFlags, stdout io.Writer) error {
 	switch f.format {
 	case "json":
 		return res.WriteJSON(stdout)
@@ -74,27 +78,10 @@ func printResults(st *metricc.Stats, f *runFlags, opts metricc.Options, stdout i
 	return writeTable(stdout, res, tableOptions{counts: f.counts})
 }
 
-// writeStats writes a stats file whole or not at all: to a temporary
-// file beside it, renamed at the end, so that a failed or interrupted
-// run leaves no truncated shard behind.
+// writeStats writes a stats file whole or not at all (Stats.WriteFile).
 func writeStats(path string, st *metricc.Stats) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("--stats-out: %w", err)
-	}
-	_, err = st.WriteTo(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("--stats-out %s: %w", path, err)
+	if err := st.WriteFile(path); err != nil {
+		return fmt.Errorf("%s %w", "--stats-out", err)
 	}
 	return nil
 }

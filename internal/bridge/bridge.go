@@ -25,6 +25,7 @@
 //	                                    → {"result": <what metricc run --format json prints>, "warnings": […]}
 //	{"op": "accumulator", "spec": H, "options": OPTS}   → {"accumulator": A}
 //	{"op": "update", "accumulator": A, "gold": IN, "pred": IN} → {"documents": N, "warnings": […]}
+//	                                    (with "ids": true, also "ids": the batch's pairs, as Accumulator.AddIDs)
 //	{"op": "merge", "accumulator": A, "other": B}        → {"documents": N}
 //	{"op": "compute", "accumulator": A}                  → {"result": …}
 //	{"op": "state", "accumulator": A}                    → {"state": <metricc.AccumulatorState>}
@@ -33,11 +34,16 @@
 //	                                    → {"text": …, "json": <metricc explain --format json>, "html": <the page>}
 //	{"op": "compare", "spec": H, "gold": IN, "pred_a": IN, "pred_b": IN, "names": [A, B], "options": OPTS}
 //	                                    → {"comparison": <metricc compare --format json>, "warnings": […]}
+//	{"op": "json", "gold": IN}          → {"json": <the text of blob IN, converted when marshalled>} (for callers' tests)
 //	{"op": "panic"}                     → an error of type "internal" (for callers' tests)
 //
 // An input IN is {"path": P} (a file), {"data": I} (blob I) or {"text": S},
 // each with an optional "format" (default "auto") and "name" (the file's
-// name in messages). OPTS are the flags of `metricc run` in snake_case,
+// name in messages). {"data": I, "marshal": 4} is a blob that Python's
+// marshal.dumps(docs, 4) wrote: read as the JSON that json.dumps writes
+// for docs (internal/pymarshal). A value there that only Python converts
+// is an error of type "marshal" naming the blob, {"type": "marshal",
+// "data": I}, and the caller sends that input as JSON instead. OPTS are the flags of `metricc run` in snake_case,
 // with the same defaults and meanings: metrics, macro, per_doc,
 // allow_missing, workers, bootstrap, seed, level, search_nodes,
 // search_time (seconds), search_work, search_pairs (0: no limit, absent:
@@ -49,6 +55,7 @@
 // {"type": "data", "errors": [{"file", "document", "line", "path",
 // "message", "text"}]}, {"type": "not_found"} (a missing file),
 // {"type": "request"} (a malformed request: a bug of the caller),
+// {"type": "marshal", "data": I} (above),
 // {"type": "internal", "stack"} (a panic, recovered) and {"type":
 // "error"} (anything else: an unknown metric, a bad option value); each
 // has "message", what the command line would print.
@@ -63,8 +70,6 @@ import (
 	"io/fs"
 	"maps"
 	"math"
-	"os"
-	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"slices"
@@ -75,6 +80,7 @@ import (
 
 	"github.com/metricc/metricc"
 	"github.com/metricc/metricc/internal/adapter"
+	"github.com/metricc/metricc/internal/pymarshal"
 )
 
 // Bridge holds the specs and accumulators of its callers. It is safe for
@@ -137,6 +143,8 @@ type request struct {
 	Text        *string            `json:"text"`
 	Options     json.RawMessage    `json:"options"`
 	State       json.RawMessage    `json:"state"`
+	// IDs asks update for the ids of the batch's document pairs.
+	IDs bool `json:"ids"`
 }
 
 type input struct {
@@ -145,6 +153,8 @@ type input struct {
 	Text   *string `json:"text"`
 	Format string  `json:"format"`
 	Name   string  `json:"name"`
+	// Marshal is the marshal version that wrote the blob; 0: not marshal.
+	Marshal int `json:"marshal"`
 }
 
 // options are the flags of `metricc run`; pointers tell absent from zero.
@@ -165,6 +175,16 @@ type options struct {
 	StatsOut     string             `json:"stats_out"`
 	Shard        string             `json:"shard"`
 }
+
+// marshalError is a blob written by marshal that the core does not read
+// (a value only Python converts, a version it does not know): the caller
+// sends that input as JSON instead.
+type marshalError struct {
+	blob int
+	err  error
+}
+
+func (e *marshalError) Error() string { return fmt.Sprintf("blob %d: %v", e.blob, e.err) }
 
 // requestError is a malformed request.
 type requestError struct{ msg string }
@@ -272,6 +292,25 @@ func (b *Bridge) serve(r *request, blobs [][]byte) (obj, error) {
 		return b.explain(r, blobs)
 	case "compare":
 		return b.compare(r, blobs)
+	case "json":
+		// For callers' tests: the text the core reads for an input of
+		// documents, marshalled ones converted.
+		in := r.Gold
+		if in == nil || in.Data == nil || *in.Data < 0 || *in.Data >= len(blobs) {
+			return nil, badRequest("json needs a blob as gold")
+		}
+		if in.Marshal == 0 {
+			return obj{"json": string(blobs[*in.Data])}, nil
+		}
+		var ms marshalled
+		if _, err := source(in, blobs, "gold", &ms); err != nil {
+			return nil, err
+		}
+		text, _ := io.ReadAll(ms.readers[0])
+		if err := ms.finish(); err != nil {
+			return nil, err
+		}
+		return obj{"json": string(text)}, nil
 	case "panic":
 		// For tests of the callers: a panic comes back as an error of
 		// type "internal", and the process goes on.
@@ -487,8 +526,8 @@ func unlimited(n int64) int64 {
 	return n
 }
 
-// source opens an input.
-func source(in *input, blobs [][]byte, what string) (metricc.Source, error) {
+// source opens an input; the readers of marshalled blobs join ms.
+func source(in *input, blobs [][]byte, what string, ms *marshalled) (metricc.Source, error) {
 	if in == nil {
 		return metricc.Source{}, badRequest("no %s input", what)
 	}
@@ -507,7 +546,16 @@ func source(in *input, blobs [][]byte, what string) (metricc.Source, error) {
 		if name == "" {
 			name = "<" + what + ">"
 		}
-		return metricc.Reader(name, bytes.NewReader(blobs[*in.Data]), format), nil
+		if in.Marshal == 0 {
+			return metricc.Reader(name, bytes.NewReader(blobs[*in.Data]), format), nil
+		}
+		if in.Marshal != pymarshal.Version {
+			return metricc.Source{}, &marshalError{*in.Data, fmt.Errorf("marshal version %d (the core reads %d)", in.Marshal, pymarshal.Version)}
+		}
+		r := pymarshal.NewReader(blobs[*in.Data], name)
+		ms.readers = append(ms.readers, r)
+		ms.blobs = append(ms.blobs, *in.Data)
+		return metricc.Reader(name, r, "json"), nil
 	case in.Text != nil:
 		if name == "" {
 			name = "<" + what + ">"
@@ -515,6 +563,32 @@ func source(in *input, blobs [][]byte, what string) (metricc.Source, error) {
 		return metricc.Reader(name, strings.NewReader(*in.Text), format), nil
 	}
 	return metricc.Source{}, badRequest("%s: an input needs a path, data or text", what)
+}
+
+// marshalled are the readers of a request's marshalled blobs. They
+// convert as the run reads, a document at a time; an error there ends
+// what the run reads, and the run fails on that, as on a file cut short,
+// with an error of its own: the readers' errors are the ones to report.
+type marshalled struct {
+	readers []*pymarshal.Reader
+	blobs   []int
+}
+
+// finish converts what the run did not read (explain reads one
+// document), and returns the first reader's error: a data error, or a
+// marshalError naming the blob for the caller to send as JSON.
+func (ms *marshalled) finish() error {
+	for i, r := range ms.readers {
+		err := r.Finish()
+		var bad *pymarshal.ValueError
+		if errors.As(err, &bad) {
+			return bad
+		}
+		if err != nil {
+			return &marshalError{ms.blobs[i], err}
+		}
+	}
+	return nil
 }
 
 func resultJSON(res *metricc.Result) json.RawMessage {
@@ -533,11 +607,12 @@ func (b *Bridge) score(r *request, blobs [][]byte) (obj, error) {
 	if err != nil {
 		return nil, err
 	}
-	gold, err := source(r.Gold, blobs, "gold")
+	var ms marshalled
+	gold, err := source(r.Gold, blobs, "gold", &ms)
 	if err != nil {
 		return nil, err
 	}
-	pred, err := source(r.Pred, blobs, "pred")
+	pred, err := source(r.Pred, blobs, "pred", &ms)
 	if err != nil {
 		return nil, err
 	}
@@ -546,6 +621,9 @@ func (b *Bridge) score(r *request, blobs [][]byte) (obj, error) {
 		defer b.OnRun(opts.Progress)()
 	}
 	st, err := spec.ScoreStats(gold, pred, opts)
+	if merr := ms.finish(); merr != nil {
+		return nil, merr
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -621,11 +699,12 @@ func (b *Bridge) newAccumulator(r *request) (obj, error) {
 }
 
 func (b *Bridge) update(r *request, blobs [][]byte) (obj, error) {
-	gold, err := source(r.Gold, blobs, "gold")
+	var ms marshalled
+	gold, err := source(r.Gold, blobs, "gold", &ms)
 	if err != nil {
 		return nil, err
 	}
-	pred, err := source(r.Pred, blobs, "pred")
+	pred, err := source(r.Pred, blobs, "pred", &ms)
 	if err != nil {
 		return nil, err
 	}
@@ -638,10 +717,19 @@ func (b *Bridge) update(r *request, blobs [][]byte) (obj, error) {
 	warn := &warnings{}
 	e.warn = warn
 	defer func() { e.warn = nil }()
-	if err := e.acc.Add(gold, pred); err != nil {
+	// AddIDs adds nothing when it fails.
+	ids, err := e.acc.AddIDs(gold, pred)
+	if merr := ms.finish(); merr != nil {
+		return nil, merr
+	}
+	if err != nil {
 		return nil, err
 	}
-	return obj{"documents": e.acc.Documents(), "warnings": warn.get()}, nil
+	out := obj{"documents": e.acc.Documents(), "warnings": warn.get()}
+	if r.IDs {
+		out["ids"] = ids
+	}
+	return out, nil
 }
 
 func (b *Bridge) merge(r *request) (obj, error) {
@@ -725,15 +813,19 @@ func (b *Bridge) explain(r *request, blobs [][]byte) (obj, error) {
 	if r.Doc == nil || *r.Doc == "" {
 		return nil, errors.New("explain needs doc: the document to explain (its id, as per_doc names it, or its position from 1)")
 	}
-	gold, err := source(r.Gold, blobs, "gold")
+	var ms marshalled
+	gold, err := source(r.Gold, blobs, "gold", &ms)
 	if err != nil {
 		return nil, err
 	}
-	pred, err := source(r.Pred, blobs, "pred")
+	pred, err := source(r.Pred, blobs, "pred", &ms)
 	if err != nil {
 		return nil, err
 	}
 	ex, err := spec.Explain(gold, pred, *r.Doc, opts)
+	if merr := ms.finish(); merr != nil {
+		return nil, merr
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -763,19 +855,31 @@ func (b *Bridge) compare(r *request, blobs [][]byte) (obj, error) {
 	if o.Bootstrap == 0 {
 		opts.Bootstrap = metricc.DefaultCompareSamples
 	}
-	gold, err := source(r.Gold, blobs, "gold")
-	if err != nil {
-		return nil, err
+	// The gold is read once per system: a source of a blob or a text
+	// reads its reader once, so each run gets its own.
+	var st [2]*metricc.Stats
+	for i, pred := range []struct {
+		in   *input
+		what string
+	}{{r.PredA, "pred_a"}, {r.PredB, "pred_b"}} {
+		var ms marshalled
+		gold, err := source(r.Gold, blobs, "gold", &ms)
+		if err != nil {
+			return nil, err
+		}
+		p, err := source(pred.in, blobs, pred.what, &ms)
+		if err != nil {
+			return nil, err
+		}
+		st[i], err = spec.ScoreStats(gold, p, opts)
+		if merr := ms.finish(); merr != nil {
+			return nil, merr
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	pa, err := source(r.PredA, blobs, "pred_a")
-	if err != nil {
-		return nil, err
-	}
-	pb, err := source(r.PredB, blobs, "pred_b")
-	if err != nil {
-		return nil, err
-	}
-	cmp, err := spec.Compare(gold, pa, pb, opts)
+	cmp, err := metricc.CompareStats(st[0], st[1], opts)
 	if err != nil {
 		return nil, err
 	}
@@ -799,11 +903,19 @@ func errorResponse(err error) []byte {
 	var datum *metricc.DataError
 	var internal *internalError
 	var bad *requestError
+	var unread *marshalError
+	var value *pymarshal.ValueError
 	switch {
 	case errors.As(err, &internal):
 		e["type"], e["stack"] = "internal", internal.stack
 	case errors.As(err, &bad):
 		e["type"] = "request"
+	case errors.As(err, &unread):
+		e["type"], e["data"] = "marshal", unread.blob
+	case errors.As(err, &value):
+		// As the Python package's json route reports it: no line.
+		e["type"], e["errors"] = "data", []obj{{"file": value.File, "document": value.Document, "line": nil,
+			"path": value.Path, "message": value.Msg, "text": value.Error()}}
 	case errors.As(err, &list):
 		e["type"], e["errors"], e["message"] = "spec", specErrors(list), rendered(list.Render)
 	case errors.As(err, &one):
@@ -897,26 +1009,10 @@ func dataErrors(list metricc.DataErrors) []obj {
 	return out
 }
 
-// writeStats writes a stats file whole or not at all, as `metricc run
-// --stats-out` does: to a temporary file beside it, renamed at the end.
+// writeStats writes a stats file whole or not at all (Stats.WriteFile).
 func writeStats(path string, st *metricc.Stats) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("stats_out: %w", err)
-	}
-	_, err = st.WriteTo(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("stats_out %s: %w", path, err)
+	if err := st.WriteFile(path); err != nil {
+		return fmt.Errorf("%s %w", "stats_out", err)
 	}
 	return nil
 }

@@ -266,10 +266,12 @@ func TestAccumulatorOps(t *testing.T) {
 	g0, p0 := batch(0)
 	out := ok(t, b, `{"op": "update", "accumulator": `+a+`, "gold": {"data": 0}, "pred": {"data": 1}}`, g0, p0)
 	assert.Equal(t, 1.0, out["documents"])
+	assert.NotContains(t, out, "ids", "ids only when asked")
 
 	other := handle(ok(t, b, `{"op": "accumulator", "spec": `+h+`, "options": {"per_doc": true}}`)["accumulator"])
 	g1, p1 := batch(1)
-	ok(t, b, `{"op": "update", "accumulator": `+other+`, "gold": {"data": 0}, "pred": {"data": 1}}`, g1, p1)
+	out = ok(t, b, `{"op": "update", "accumulator": `+other+`, "gold": {"data": 0}, "pred": {"data": 1}, "ids": true}`, g1, p1)
+	assert.Equal(t, []any{golds[1].(map[string]any)["id"]}, out["ids"])
 	state := ok(t, b, `{"op": "state", "accumulator": `+other+`}`)["state"]
 	restored := handle(ok(t, b, `{"op": "from_state", "spec": `+h+`, "state": `+jsonString(state)+`}`)["accumulator"])
 	assert.Equal(t, 2.0, ok(t, b, `{"op": "merge", "accumulator": `+a+`, "other": `+restored+`}`)["documents"])

@@ -56,6 +56,10 @@ type Config struct {
 	// Tabs separates columns with one tab instead of aligning them with
 	// spaces as the CoNLL-2012 distribution does.
 	Tabs bool
+	// Tokens is the mean length of a document in tokens (default: that of
+	// the CoNLL-2012 test set, 487); mentions and entities keep the test
+	// set's density. Not with Long.
+	Tokens int
 }
 
 // Stats describe one side of a corpus.
@@ -94,7 +98,7 @@ func Generate(c Config) *Corpus {
 	if c.Long {
 		docs = longDocs(rng, c.Docs)
 	} else {
-		docs = conllDocsOf(rng, c.Docs)
+		docs = conllDocsOf(rng, c.Docs, c.Tokens)
 	}
 	out := &Corpus{}
 	for _, d := range docs {
@@ -106,9 +110,12 @@ func Generate(c Config) *Corpus {
 }
 
 // conllDocsOf lays out n documents with the CoNLL-2012 test statistics
-// scaled by n/348.
-func conllDocsOf(rng *rand.Rand, n int) []*doc {
+// scaled by n/348 (by n/348 times meanTokens/487 when meanTokens > 0).
+func conllDocsOf(rng *rand.Rand, n, meanTokens int) []*doc {
 	scale := float64(n) / conllDocs
+	if meanTokens > 0 {
+		scale *= float64(meanTokens) / (conllTokens / conllDocs)
+	}
 	tokens := int(math.Round(conllTokens * scale))
 	mentions := int(math.Round(conllMentions * scale))
 	entities := int(math.Round(conllEntities * scale))

@@ -84,13 +84,28 @@ func (p *Plan) ScoreStreams(gold, pred document.Stream, opts Options) (*Result, 
 // reported. The result does not depend on the number of workers: the
 // documents are in corpus order (see Pair).
 func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Scored, error) {
+	sc, _, err := p.scoreStreams(gold, pred, opts, false)
+	return sc, err
+}
+
+// ScoreTotals is ScoreDocStreams adding each document's sums to corpus
+// totals as it is scored, instead of keeping them: memory then follows the
+// largest document, not the corpus. It is for runs that report corpus
+// values only (see NeedsDocs).
+func (p *Plan) ScoreTotals(gold, pred document.Stream, opts Options) (*Totals, error) {
+	_, t, err := p.scoreStreams(gold, pred, opts, true)
+	return t, err
+}
+
+// scoreStreams is ScoreDocStreams, or, with toTotals, ScoreTotals.
+func (p *Plan) scoreStreams(gold, pred document.Stream, opts Options, toTotals bool) (*Scored, *Totals, error) {
 	wanted, err := p.Pair.Select(opts.Metrics)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	joined, err := joinDivided(gold, pred, opts.Warn)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	workers := opts.Workers
 	if workers <= 0 {
@@ -106,11 +121,15 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 	}
 	var (
 		mu        sync.Mutex
-		done      []scored
+		done      []scored // each document's sums, or (toTotals) those left out of a micro(gold) metric, for the warning
 		scoreErrs []sortedError
 		failed    atomic.Bool // stop scoring once the run is an error
 		wg        sync.WaitGroup
+		totals    *Totals
 	)
+	if toTotals {
+		totals = p.NewTotals(wanted)
+	}
 	// Pairs go to the workers in batches: handing over each small
 	// document alone costs more in waking threads than scoring it.
 	jobs := make(chan []Pair, 2*workers)
@@ -130,10 +149,16 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 						opts.Progress.done1(sums)
 					}
 					mu.Lock()
-					if derr != nil {
+					switch {
+					case derr != nil:
 						scoreErrs = append(scoreErrs, sortedError{phaseScore, 0, pr.order, derr})
-					} else {
+					case totals == nil:
 						done = append(done, scored{pr.order, pr.ID, pr.Describe(), pr.Gold == nil, sums})
+					default:
+						p.addDoc(totals, sums)
+						if opts.Warn != nil && len(p.leftOut(sums, wanted)) > 0 {
+							done = append(done, scored{pr.order, pr.ID, pr.Describe(), pr.Gold == nil, sums})
+						}
 					}
 					mu.Unlock()
 				}
@@ -178,7 +203,7 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 	close(jobs)
 	wg.Wait()
 	if pairing.fatal != nil {
-		return nil, pairing.fatal
+		return nil, nil, pairing.fatal
 	}
 	if pairing.countMismatch {
 		// Pairs by position of files with different counts are suspect
@@ -186,12 +211,22 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 		scoreErrs = nil
 	}
 	if errs := append(pairing.errs, scoreErrs...); len(errs) > 0 {
-		return nil, sortErrors(errs)
+		return nil, nil, sortErrors(errs)
 	}
-	if len(done) == 0 && opts.Shards <= 1 {
-		return nil, &document.DataError{File: gold.Path(), Msg: fmt.Sprintf("nothing was scored: neither it nor %s has a document", pred.Path())}
+	scoredDocs := len(done)
+	if totals != nil {
+		scoredDocs = totals.Documents
+	}
+	if scoredDocs == 0 && opts.Shards <= 1 {
+		return nil, nil, &document.DataError{File: gold.Path(), Msg: fmt.Sprintf("nothing was scored: neither it nor %s has a document", pred.Path())}
 	}
 	slices.SortFunc(done, func(a, b scored) int { return a.order - b.order })
+	if totals != nil {
+		for _, d := range done {
+			p.warnLeftOut(opts.Warn, gold.Path(), d.name, d.sums, wanted)
+		}
+		return nil, totals, nil
+	}
 	sc := &Scored{Wanted: wanted, IDs: make([]string, len(done)), Order: make([]int, len(done)), Sums: make([][]eval.Sums, len(done)), Joined: joined}
 	for i, d := range done {
 		sc.IDs[i], sc.Order[i], sc.Sums[i] = d.id, d.order, d.sums
@@ -201,13 +236,19 @@ func (p *Plan) ScoreDocStreams(gold, pred document.Stream, opts Options) (*Score
 			}
 			sc.PredOnly[i] = true
 		}
-		if opts.Warn != nil {
-			if left := p.leftOut(d.sums, wanted); len(left) > 0 {
-				opts.Warn(fmt.Sprintf("%s: %s: the gold scores 0 against itself: left out of %s (micro(gold)), whatever the prediction has", gold.Path(), d.name, strings.Join(left, ", ")))
-			}
-		}
+		p.warnLeftOut(opts.Warn, gold.Path(), d.name, d.sums, wanted)
 	}
-	return sc, nil
+	return sc, nil, nil
+}
+
+// warnLeftOut says which micro(gold) metrics leave a document out.
+func (p *Plan) warnLeftOut(warn func(string), goldPath, name string, sums []eval.Sums, wanted []bool) {
+	if warn == nil {
+		return
+	}
+	if left := p.leftOut(sums, wanted); len(left) > 0 {
+		warn(fmt.Sprintf("%s: %s: the gold scores 0 against itself: left out of %s (micro(gold)), whatever the prediction has", goldPath, name, strings.Join(left, ", ")))
+	}
 }
 
 // A batch of pairs for a worker ends at maxBatch pairs or once its

@@ -16,6 +16,9 @@ import (
 type Config struct {
 	Docs int    // documents; 0 means 946
 	Seed uint64 // random seed
+	// Sentences per document; 0 means 5 to 24, as in CoNLL-2003's
+	// documents (1 makes a corpus of many small documents).
+	Sentences int
 }
 
 // Corpus is a gold file, four columns (word, POS, chunk, tag), and a
@@ -39,7 +42,11 @@ func Generate(c Config) *Corpus {
 		gold.WriteString("-DOCSTART- -X- -X- O\n\n")
 		pred.WriteString("-DOCSTART- O\n\n")
 		out.Tokens++
-		for range 5 + rng.IntN(20) {
+		sentences := c.Sentences
+		if sentences <= 0 {
+			sentences = 5 + rng.IntN(20)
+		}
+		for range sentences {
 			n := 3 + rng.IntN(25)
 			g := sentence(rng, n)
 			p := perturb(rng, g)

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -833,36 +835,56 @@ func latGLPK(t *testing.T, dir string, p *LatentProblem) float64 {
 	return v
 }
 
+// glpkRecord re-solves the problems of TestLatentGLPK with GLPK's glpsol
+// (Debian: glpk-utils) and writes the optima to glpkFile.
+var glpkRecord = flag.Bool("glpk", false, "solve TestLatentGLPK's problems with glpsol again and record the optima")
+
+const glpkFile = "testdata/glpk-optima.json"
+
 // TestLatentGLPK checks Smatch-like problems too large for brute force
-// against an independent integer programming solver, GLPK's glpsol, when it
-// is installed (Debian: glpk-utils); it is skipped otherwise.
+// against an independent integer programming solver, GLPK's glpsol: its
+// optima are recorded in testdata/glpk-optima.json (go test -run
+// TestLatentGLPK -glpk solves them with glpsol again and rewrites it).
 func TestLatentGLPK(t *testing.T) {
-	if _, err := exec.LookPath("glpsol"); err != nil {
-		t.Skip("glpsol not installed")
+	type problem struct {
+		name string
+		p    *LatentProblem
 	}
-	dir := t.TempDir()
-	var s LatentSolver
-	check := func(name string, p *LatentProblem) {
-		want := latGLPK(t, dir, p)
-		got := s.Solve(p, Unlimited)
-		latCheck(t, p, got)
-		assert.True(t, got.Proven, name)
-		// glpsol prints 10 significant digits.
-		assert.InDelta(t, want, got.Total, 1e-6*max(1, want), name)
-	}
-	count := 0
+	var problems []problem
 	for _, n := range []int{15, 25, 40} {
 		for _, perturb := range []float64{0.1, 0.3} {
 			rng := rand.New(rand.NewPCG(uint64(n), uint64(perturb*10)))
 			for i := range 3 {
 				x, y := latTreePair(rng, n, max(n/4, 2), perturb)
-				check(fmt.Sprintf("tree n=%d perturb=%v #%d", n, perturb, i), latSmatch(x, y))
-				count++
+				problems = append(problems, problem{fmt.Sprintf("tree n=%d perturb=%v #%d", n, perturb, i), latSmatch(x, y)})
 			}
 		}
 	}
 	// GLPK needs about a second on a symmetric 7-node pair already.
 	rng := rand.New(rand.NewPCG(7, 5))
-	check("symmetric n=6", latSmatch(latPlainGraph(rng, 6, 12), latPlainGraph(rng, 6, 12)))
-	t.Logf("%d problems checked against GLPK", count+1)
+	problems = append(problems, problem{"symmetric n=6", latSmatch(latPlainGraph(rng, 6, 12), latPlainGraph(rng, 6, 12))})
+	optima := map[string]float64{}
+	if *glpkRecord {
+		dir := t.TempDir()
+		for _, pr := range problems {
+			optima[pr.name] = latGLPK(t, dir, pr.p)
+		}
+		data, err := json.MarshalIndent(optima, "", "  ")
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(glpkFile, append(data, '\n'), 0o644))
+	}
+	data, err := os.ReadFile(glpkFile)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &optima))
+	require.Len(t, optima, len(problems))
+	var s LatentSolver
+	for _, pr := range problems {
+		want, ok := optima[pr.name]
+		require.True(t, ok, pr.name)
+		got := s.Solve(pr.p, Unlimited)
+		latCheck(t, pr.p, got)
+		assert.True(t, got.Proven, pr.name)
+		// glpsol prints 10 significant digits.
+		assert.InDelta(t, want, got.Total, 1e-6*max(1, want), pr.name)
+	}
 }

@@ -195,10 +195,18 @@ def in_worker() -> bool:
 
 def call(req: dict, blobs: Sequence[bytes] = (), warn: bool = True) -> dict:
     """Sends a request to the core; raises its error as an exception and
-    issues its warnings as MetriccWarning."""
-    data = json.dumps(req, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
-    resp = json.loads(core().call(data, blobs))
-    err = resp.get("error")
+    issues its warnings as MetriccWarning. Documents that went by marshal
+    and that the core leaves to Python go again as JSON."""
+    while True:
+        data = json.dumps(req, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+        resp = json.loads(core().call(data, blobs))
+        err = resp.get("error")
+        if err is None or err.get("type") != "marshal":
+            break
+        to_json = getattr(blobs, "to_json", None)
+        if to_json is None:
+            raise InternalError(f"metricc: the core could not read a blob: {err.get('message', '')}")
+        to_json(err.get("data"), req, err.get("message", ""))
     if err is not None:
         raise from_response(err)
     if warn:

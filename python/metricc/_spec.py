@@ -9,7 +9,7 @@ import weakref
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import _core
-from ._inputs import encode
+from ._inputs import Blobs, encode
 from ._result import Comparison, Explanation, Result
 
 #: What gold and pred may be: a path, documents (a dict, or an iterable of
@@ -161,7 +161,7 @@ class Spec:
         flags do (0: no limit; None: the default); stats_out writes the
         per-document sums for ``metricc merge``; shard ("K/N") scores
         every N-th document from the K-th."""
-        blobs: List[bytes] = []
+        blobs = Blobs()
         o = _options(metrics, macro, per_doc, params, allow_missing, bootstrap, seed, level, workers,
                      search_nodes, search_time, search_work, search_pairs)
         if stats_out is not None:
@@ -209,7 +209,7 @@ class Spec:
     ) -> Explanation:
         """The optimal alignment of one document (its id, or its position
         from 1) under each metric, as ``metricc explain`` prints it."""
-        blobs: List[bytes] = []
+        blobs = Blobs()
         o = _options(metrics=metrics, params=params, allow_missing=allow_missing)
         req = {"op": "explain", "gold": encode(gold, "gold", input_format, blobs),
                "pred": encode(pred, "pred", input_format, blobs), "doc": str(doc), "options": o}
@@ -238,7 +238,7 @@ class Spec:
         interval and p-value and the p-value of a paired approximate
         randomization test, from `bootstrap` resamples. names name the two
         systems (default: their paths, or "A" and "B")."""
-        blobs: List[bytes] = []
+        blobs = Blobs()
         o = _options(metrics=metrics, macro=macro, params=params, allow_missing=allow_missing,
                      bootstrap=bootstrap, seed=seed, level=level, workers=workers)
         if names is None:
@@ -361,11 +361,21 @@ class Accumulator:
     def update(self, gold: Input, pred: Input) -> "Accumulator":
         """Scores a batch: gold and pred hold the same documents' two sides
         (any input score takes). Returns the accumulator."""
-        blobs: List[bytes] = []
+        self._update(gold, pred, ids=False)
+        return self
+
+    def _update(self, gold: Input, pred: Input, ids: bool) -> Optional[List[str]]:
+        """update; with ids, returns the ids of the batch's document pairs
+        (their pairing keys, or positions in the batch), in the order of
+        one run (metricc.spark finds documents added twice with them)."""
+        blobs = Blobs()
         req = {"op": "update", "gold": encode(gold, "gold", self._input_format, blobs),
                "pred": encode(pred, "pred", self._input_format, blobs)}
-        self._documents = self._call(req, blobs)["documents"]
-        return self
+        if ids:
+            req["ids"] = True
+        out = self._call(req, blobs)
+        self._documents = out["documents"]
+        return out.get("ids")
 
     def compute(self) -> Result:
         """The results of the documents added so far."""

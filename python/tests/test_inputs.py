@@ -12,16 +12,15 @@ import metricc
 from conftest import COREF_GOLD, COREF_PRED, REPO, TESTDATA, cli_json, read_docs
 
 
-@pytest.fixture(autouse=True, params=["orjson", "json"])
+@pytest.fixture(autouse=True, params=["marshal", "json"])
 def encoder(request, monkeypatch):
-    """Every test runs with each encoder of documents: orjson when it is
-    installed (the test extras install it), and the json module."""
+    """Every test runs with each route of documents given as Python values:
+    marshal (what the package takes), and the json module (what it takes
+    for values marshal does not write, or that the core leaves to Python)."""
     from metricc import _inputs
 
-    if request.param == "orjson":
-        assert _inputs._orjson is not None, "the test extras install orjson"
-    else:
-        monkeypatch.setattr(_inputs, "_orjson", None)
+    if request.param == "json":
+        monkeypatch.setattr(_inputs, "_MARSHAL", False)
     return request.param
 
 

@@ -111,17 +111,6 @@ func TestSmatchTriples(t *testing.T) {
 	checkSmatchFixture(t, "testdata/smatch-triples.json")
 }
 
-// TestSmatchTriplesExtra checks a fixture made from other files by
-// `python3 testdata/smatch_triples.py FILE...` (absolute paths), e.g. the
-// AMR 3.0 Little Prince corpus, when PENMAN_SMATCH_FIXTURE names it.
-func TestSmatchTriplesExtra(t *testing.T) {
-	path := os.Getenv("PENMAN_SMATCH_FIXTURE")
-	if path == "" {
-		t.Skip("PENMAN_SMATCH_FIXTURE not set")
-	}
-	checkSmatchFixture(t, path)
-}
-
 func checkSmatchFixture(t *testing.T, fixture string) {
 	for _, f := range loadSmatchFixture(t, fixture) {
 		path := f.File
