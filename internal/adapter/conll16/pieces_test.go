@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -90,8 +91,13 @@ func piecesCases() map[string]string {
 
 // TestPiecesEqualSequential: a file read in pieces on several cores gives
 // the documents, warnings and errors of a reading line after line, in
+// piecesRuns are the workers and the cores a file is read with: on one
+// core the pieces are read in turn, on more, helpers read pieces ahead.
+var piecesRuns = []struct{ workers, cores int }{{2, 1}, {2, 2}, {3, 4}}
+
 // order, however the pieces fall (size 1 makes every line a piece).
 func TestPiecesEqualSequential(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	files := map[string][]byte{}
 	for name, text := range piecesCases() {
 		files[name] = []byte(text)
@@ -106,9 +112,11 @@ func TestPiecesEqualSequential(t *testing.T) {
 			require.Len(t, want.In.Docs, 60, name)
 		}
 		for _, size := range []int{1, 7, 100, 4096, 64 << 10} {
-			for _, workers := range []int{2, 3} {
+			for _, run := range piecesRuns {
+				runtime.GOMAXPROCS(run.cores)
+				workers := run.workers
 				got := readWith(data, workers, size)
-				if !assert.Equal(t, want, got, "%s: pieces of %d bytes on %d workers", name, size, workers) {
+				if !assert.Equal(t, want, got, "%s: pieces of %d bytes on %d workers, %d cores", name, size, workers, run.cores) {
 					return
 				}
 			}

@@ -5,39 +5,37 @@ import (
 	"io"
 
 	"github.com/metricc/metricc/internal/adapter/pieces"
+	"github.com/metricc/metricc/internal/document"
 )
 
 // readPieces reads a file on workers cores, in pieces of about size
 // bytes, each by a parser of its own. A piece ends after an "#end
 // document" line, where a reader is between documents: what it carries
 // from one document to the next (the line, the warnings and their cap,
-// the lines outside documents, whether lone carriage returns were
-// reported) is summed or taken over when the pieces are merged in order,
-// so that the documents, their numbers and the warnings are those of one
-// reader.
+// the lines outside documents) is summed or taken over when the pieces
+// are merged in order, so that the documents, their numbers and the
+// warnings are those of one reader.
+//
+// A piece read ahead of the merge must know its first line: its '\n' are
+// counted, which costs a tenth of reading it, so while no core is spare
+// the pieces are not counted, and each is read in turn knowing where the
+// one before ended; once one is not counted, none after is. A carriage
+// return alone also ends a line (feed), which is rare: a piece read ahead
+// after one is read again in turn.
 func (p *parser) readPieces(r io.Reader, workers, size int) error {
 	text := pieces.NewLines(r, size)
 	text.Cut = afterEndDocument
-	loneCR := false // in the pieces given so far
+	counting := true
 	text.Count = func(b []byte) int {
-		crs, crlf := bytes.Count(b, []byte{'\r'}), bytes.Count(b, []byte("\r\n"))
-		loneCR = loneCR || crs > crlf
-		// feed makes each carriage return inside a line a line end
-		return bytes.Count(b, []byte{'\n'}) + crs - crlf
+		if !counting {
+			return 0
+		}
+		return bytes.Count(b, []byte{'\n'})
 	}
-	type piece struct {
-		pieces.Piece
-		loneCR bool // before the piece: its own are not reported again
-	}
-	pieces.Ordered(workers, func() (piece, bool) {
-		before := loneCR
-		pc, ok := text.Next()
-		return piece{pc, before}, ok
-	}, func(pc piece) *parser {
-		q := newParser(p.name)
-		q.line, q.warnedCR = int32(pc.Line), pc.loneCR
-		data := pc.Data
-		if pc.Index == 0 {
+	// Parsers go from piece to piece with their buffers.
+	idle := make(chan *parser, workers+2)
+	read := func(data []byte, first bool, q *parser) *parser {
+		if first {
 			data = trimBOM(data)
 		}
 		for len(data) > 0 {
@@ -55,9 +53,44 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 			q.finish()
 		}
 		return q
+	}
+	type piece struct {
+		pieces.Piece
+		ahead bool // counted, and may be read ahead
+	}
+	pieces.OrderedAhead(workers, func(ahead bool) (piece, bool, bool) {
+		counting = counting && ahead
+		pc, ok := text.Next()
+		return piece{pc, counting}, counting, ok
+	}, func(pc piece) *parser {
+		var q *parser
+		select {
+		case q = <-idle:
+			q.reset()
+		default:
+			q = newParser(p.name)
+		}
+		if pc.ahead {
+			q.line = int32(pc.Line)
+		} else {
+			// read in turn: where the pieces before ended
+			q.line, q.warnedCR = p.line, p.warnedCR
+		}
+		return read(pc.Data, pc.Index == 0, q)
 	}, func(pc piece, q *parser) bool {
+		if pc.ahead && p.warnedCR {
+			// read again: its line numbers are off, and it would report
+			// lone carriage returns again
+			q.reset()
+			q.line, q.warnedCR = p.line, true
+			read(pc.Data, pc.Index == 0, q)
+		}
 		p.absorb(q)
 		text.Recycle(pc.Piece) // the documents' JSON and ids are copies
+		select {
+		case idle <- q:
+		default:
+		}
 		return true
 	})
 	if text.Err != nil {
@@ -86,43 +119,33 @@ func (p *parser) absorb(q *parser) {
 	p.warnedCR = p.warnedCR || q.warnedCR
 }
 
-// afterEndDocument is the largest place in buf where a piece may end:
-// after the last line (of those buf ends) whose last directive is "#end
-// document", as feed splits lines (a carriage return inside a line ends
-// one). A reader is there between documents. -1: none.
-func afterEndDocument(buf []byte) int {
-	k := bytes.LastIndexByte(buf, '\n')
-	for k >= 0 {
-		start := bytes.LastIndexByte(buf[:k], '\n') + 1
-		switch lastDirective(buf[start:k]) {
-		case dirEnd:
-			return k + 1
-		case dirBegin:
-			// A document is open at the end of this line: look before it.
-		}
-		k = start - 1
-	}
-	return -1
+// reset makes the parser of a piece merged ready for the next piece,
+// keeping its buffers (begin clears those of a document).
+func (p *parser) reset() {
+	*p = parser{name: p.name, in: &document.Input{Path: p.name}, byNum: p.byNum, byText: p.byText,
+		ents: p.ents, opens: p.opens, ments: p.ments, order: p.order, group: p.group,
+		buf1: p.buf1, buf2: p.buf2, out: p.out}
 }
 
-// lastDirective is the kind of the last "#begin document" or "#end
-// document" among the lines of line (split at carriage returns), or
-// dirComment when it has neither.
-func lastDirective(line []byte) dirKind {
-	for {
-		part := line
-		k := bytes.LastIndexByte(line, '\r')
-		if k >= 0 {
-			part = line[k+1:]
-		}
-		if s, e := trimSpace(part); s < e && part[s] == '#' {
-			if kind, _ := directive(part[s:e]); kind != dirComment {
-				return kind
-			}
-		}
+// afterEndDocument is a place in buf where a piece may end, after its
+// first half: after an "#end document" line (at the start of a line, and
+// followed by nothing but space), where a reader is between documents. -1:
+// none.
+func afterEndDocument(buf []byte) int {
+	const end = "\n#end document"
+	for at := len(buf) / 2; ; {
+		k := bytes.Index(buf[at:], []byte(end))
 		if k < 0 {
-			return dirComment
+			return -1
 		}
-		line = line[:k]
+		at += k + len(end)
+		rest := buf[at:]
+		i := 0
+		for i < len(rest) && rest[i] != '\n' && isSpace(rest[i]) {
+			i++
+		}
+		if i < len(rest) && rest[i] == '\n' {
+			return at + i + 1
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/internal/adapter/pieces"
 	"github.com/metricc/metricc/internal/corefgen"
 	"github.com/metricc/metricc/internal/document"
 )
@@ -64,8 +66,13 @@ func piecesTexts() map[string]string {
 // TestPiecesEqualSequential: a file read in pieces on several cores gives
 // the documents, numbers and warnings of a reading line after line,
 // whatever the size of the pieces (1 ends one after every "#end
+// piecesRuns are the workers and the cores a file is read with: on one
+// core the pieces are read in turn, on more, helpers read pieces ahead.
+var piecesRuns = []struct{ workers, cores int }{{2, 1}, {2, 2}, {3, 4}}
+
 // document").
 func TestPiecesEqualSequential(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	texts := map[string][]byte{}
 	for name, text := range piecesTexts() {
 		texts[name] = []byte(text)
@@ -83,9 +90,11 @@ func TestPiecesEqualSequential(t *testing.T) {
 	for name, data := range texts {
 		want := readWith(data, 1, 0)
 		for _, size := range []int{1, 7, 100, 4096, 64 << 10} {
-			for _, workers := range []int{2, 3} {
+			for _, run := range piecesRuns {
+				runtime.GOMAXPROCS(run.cores)
+				workers := run.workers
 				got := readWith(data, workers, size)
-				if !assert.Equal(t, want, got, "%s: pieces of %d bytes on %d workers", name, size, workers) {
+				if !assert.Equal(t, want, got, "%s: pieces of %d bytes on %d workers, %d cores", name, size, workers, run.cores) {
 					return
 				}
 			}
@@ -101,24 +110,35 @@ func TestPiecesCases(t *testing.T) {
 	require.Len(t, w.In.Warnings, maxWarnings+1)
 	assert.Equal(t, "f.conll: 104 more warnings not shown", w.In.Warnings[maxWarnings])
 	assert.Equal(t, 59, w.In.Docs[59].Index)
+	cut := pieces.NewLines(strings.NewReader(texts["warnings"]), 50)
+	cut.Cut = afterEndDocument
+	n := 0
+	for _, ok := cut.Next(); ok; _, ok = cut.Next() {
+		n++
+	}
+	assert.Greater(t, n, 20, "pieces of the warnings text")
 	l := readWith([]byte(texts["lone cr"]), 3, 10)
 	require.Empty(t, l.Err)
 	assert.Equal(t, []string{"f.conll:5: lines end with a lone carriage return (old Mac OS); each is read as a line end (the official scorer would read one line)"}, l.In.Warnings)
 	assert.Equal(t, 237, l.In.Docs[59].Line)
 }
 
-// TestAfterEndDocument: a piece ends after the last line whose last
-// directive ends a document.
+// TestAfterEndDocument: a piece ends after an "#end document" line in
+// the second half of what was read; a line that may not end a document
+// (more after the directive, space before it, a lone carriage return)
+// ends none.
 func TestAfterEndDocument(t *testing.T) {
+	pre := strings.Repeat("w\t-\n", 30) // 120 bytes
 	for text, want := range map[string]int{
-		"#end document\n":                          14,
-		"#end document\n#begin document (a);\nx\n": 14,
-		"#end document\r#begin document (a);\n":    -1,
-		"#begin document (a);\r#end document\n":    35,
-		"  # end  document \r\nx\n":                20,
-		"#end documents\n":                         -1,
-		"#end document":                            -1,
-		"":                                         -1,
+		pre + "#end document\n":                            134,
+		pre + "#end document \t\r\n#begin document (a);\n": 137,
+		pre + "#end documents\n":                           -1,
+		pre + "#end document":                              -1,
+		pre + "  #end document\n":                          -1,
+		pre + "#end document x\n":                          -1,
+		pre + "#end document\rx\n":                         -1,
+		"#end document\n" + pre:                            -1,
+		"":                                                 -1,
 	} {
 		assert.Equal(t, want, afterEndDocument([]byte(text)), "%q", text)
 	}

@@ -22,6 +22,7 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync/atomic"
 )
 
@@ -70,21 +71,38 @@ type Piece struct {
 // may be parsed but are not merged. With one worker, each piece is parsed
 // and merged in turn.
 func Ordered[P, R any](workers int, next func() (P, bool), parse func(P) R, merge func(P, R) bool) {
+	OrderedAhead(workers, func(bool) (P, bool, bool) {
+		p, ok := next()
+		return p, true, ok
+	}, parse, merge)
+}
+
+// OrderedAhead is Ordered for a reader that prepares a piece for being
+// parsed ahead of the merge only when that can happen: next(ahead) is
+// told whether a helper may parse the piece (a core is spare, or a
+// helper runs), and says whether the piece may be; one that may not is
+// parsed by the calling goroutine once every piece before it is merged,
+// and parse may then read what merge made of them. (A reader that must
+// count the lines of every piece to parse them ahead counts none while
+// the cores are busy.)
+func OrderedAhead[P, R any](workers int, next func(ahead bool) (p P, mayAhead, ok bool), parse func(P) R, merge func(P, R) bool) {
 	if workers <= 1 {
-		for p, ok := next(); ok; p, ok = next() {
-			if !merge(p, parse(p)) {
+		for {
+			p, _, ok := next(false)
+			if !ok || !merge(p, parse(p)) {
 				return
 			}
 		}
-		return
 	}
 	busy.Add(1)
 	defer busy.Add(-1)
 	type job struct {
-		p    P
-		n    int
-		out  outcome[R]
-		done chan struct{}
+		p       P
+		n       int
+		inOrder bool // parsed by the merging goroutine, in turn
+		out     outcome[R]
+		done    chan struct{}
+		merged  chan struct{} // of a piece parsed in turn
 	}
 	window := workers + 1
 	todo := make(chan *job, window+1) // not yet taken by anyone
@@ -112,15 +130,26 @@ func Ordered[P, R any](workers int, next func() (P, bool), parse func(P) R, merg
 		defer close(order)
 		defer close(todo)
 		for n := 0; ; n++ {
-			p, ok := next()
+			ahead := helpers.Load() > 0 || busy.Load() < int64(runtime.GOMAXPROCS(0))
+			p, mayAhead, ok := next(ahead)
 			if !ok {
 				return
 			}
-			j := &job{p: p, n: n, done: make(chan struct{})}
+			j := &job{p: p, n: n, inOrder: !mayAhead, done: make(chan struct{}), merged: make(chan struct{})}
 			select {
 			case order <- j:
 			case <-stop:
 				return
+			}
+			if j.inOrder {
+				// No piece is read ahead of one parsed in turn: the cores
+				// are busy, and it would only hold memory.
+				select {
+				case <-j.merged:
+				case <-stop:
+					return
+				}
+				continue
 			}
 			todo <- j // room: the jobs in todo are among those in order, and the one merging
 			if helpers.Load() < int64(workers-1) && spare() {
@@ -134,6 +163,9 @@ func Ordered[P, R any](workers int, next func() (P, bool), parse func(P) R, merg
 	for j := range order {
 		if !merging {
 			continue
+		}
+		if j.inOrder {
+			run(j)
 		}
 		// Parse pieces until this one is parsed: itself, or, while a
 		// helper parses it, the ones after it.
@@ -156,6 +188,7 @@ func Ordered[P, R any](workers int, next func() (P, bool), parse func(P) R, merg
 			merging = false
 			close(stop)
 		}
+		close(j.merged)
 	}
 	if failure != nil {
 		panic(failure) // on the caller's goroutine, where it is recovered
@@ -223,7 +256,7 @@ type Lines struct {
 
 	r    io.Reader
 	size int
-	rest []byte // read, not yet in a piece
+	rest []byte // read, not yet in a piece: the start of the next one
 	eof  bool
 	n    int
 	line int
@@ -248,13 +281,10 @@ func (l *Lines) Recycle(p Piece) {
 
 // Next returns the next piece, or false at the end of r or at an error.
 func (l *Lines) Next() (Piece, bool) {
-	var buf []byte
-	select {
-	case buf = <-l.free:
-	default:
-		buf = make([]byte, 0, l.size+l.size/8)
+	buf := l.rest // what was read after the last piece, in a buffer of its own
+	if buf == nil {
+		buf = l.buffer()
 	}
-	buf = append(buf, l.rest...)
 	l.rest = nil
 	// A piece ends at the last place Cut allows in what was read, once
 	// size bytes are read; where there is none, at twice as many, and so
@@ -264,7 +294,7 @@ func (l *Lines) Next() (Piece, bool) {
 	for {
 		if !l.eof && len(buf) >= try || l.eof && len(buf) > l.size {
 			if k := l.cut(buf); k > 0 && (k < len(buf) || !l.eof) {
-				l.rest = append(l.rest, buf[k:]...)
+				l.rest = append(l.buffer(), buf[k:]...)
 				return l.piece(buf[:k]), true
 			}
 			try = 2 * len(buf)
@@ -276,7 +306,7 @@ func (l *Lines) Next() (Piece, bool) {
 			return l.piece(buf), true
 		}
 		if len(buf) == cap(buf) {
-			buf = append(buf, make([]byte, cap(buf))...)[:len(buf)]
+			buf = slices.Grow(buf, cap(buf))
 		}
 		m, err := l.r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+m]
@@ -287,6 +317,16 @@ func (l *Lines) Next() (Piece, bool) {
 			l.Err, l.eof = err, true
 			return Piece{}, false
 		}
+	}
+}
+
+// buffer is an empty buffer: one given back, or a new one.
+func (l *Lines) buffer() []byte {
+	select {
+	case b := <-l.free:
+		return b
+	default:
+		return make([]byte, 0, l.size+l.size/8)
 	}
 }
 
