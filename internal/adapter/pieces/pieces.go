@@ -23,6 +23,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"sync"
 	"sync/atomic"
 )
 
@@ -113,7 +114,9 @@ func OrderedAhead[P, R any](workers int, next func(ahead bool) (p P, mayAhead, o
 		close(j.done)
 	}
 	var helpers atomic.Int64
+	var running sync.WaitGroup // the helpers, gone before Ordered returns
 	helper := func() {
+		defer running.Done()
 		defer busy.Add(-1)
 		defer helpers.Add(-1)
 		// A helper waits for pieces until the last one is given, and gives
@@ -154,6 +157,7 @@ func OrderedAhead[P, R any](workers int, next func(ahead bool) (p P, mayAhead, o
 			todo <- j // room: the jobs in todo are among those in order, and the one merging
 			if helpers.Load() < int64(workers-1) && spare() {
 				helpers.Add(1)
+				running.Add(1)
 				go helper()
 			}
 		}
@@ -190,6 +194,7 @@ func OrderedAhead[P, R any](workers int, next func(ahead bool) (p P, mayAhead, o
 		}
 		close(j.merged)
 	}
+	running.Wait()
 	if failure != nil {
 		panic(failure) // on the caller's goroutine, where it is recovered
 	}

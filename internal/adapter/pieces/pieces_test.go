@@ -69,8 +69,9 @@ func TestOrderedHelps(t *testing.T) {
 	}
 	var parsing, most atomic.Int64
 	began := time.Now()
-	parse := func(wait bool) func(Piece) int {
+	parse := func(waits bool) func(Piece) int {
 		return func(p Piece) int {
+			wait := waits
 			n := parsing.Add(1)
 			defer parsing.Add(-1)
 			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
@@ -97,6 +98,33 @@ func TestOrderedHelps(t *testing.T) {
 	Ordered(2, Each(list), parse(false), func(Piece, int) bool { return true })
 	busy.Add(-2)
 	assert.Equal(t, int64(1), most.Load(), "no helper while the cores are busy")
+}
+
+// TestOrderedAhead: a piece that may not be read ahead is parsed once the
+// pieces before it are merged, and none is read ahead of it; the others
+// may be parsed before.
+func TestOrderedAhead(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	merged, read := 0, 0
+	var asked []bool
+	OrderedAhead(3, func(ahead bool) (Piece, bool, bool) {
+		asked = append(asked, ahead)
+		read++
+		// pieces 0-9 may be read ahead, 10-19 not
+		return Piece{Index: read - 1}, read <= 10, read <= 20
+	}, func(p Piece) int {
+		if p.Index >= 10 {
+			assert.Equal(t, p.Index, merged, "piece %d parsed in turn", p.Index)
+			assert.Equal(t, p.Index+1, read, "nothing read ahead of piece %d", p.Index)
+		}
+		return p.Index
+	}, func(p Piece, r int) bool {
+		assert.Equal(t, merged, r)
+		merged++
+		return true
+	})
+	assert.Equal(t, 20, merged)
+	assert.True(t, asked[0], "a core is spare")
 }
 
 // TestOrderedStop: once merge says stop, no more pieces are read.
