@@ -157,3 +157,23 @@ func FuzzPieces(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkPieces reads the key of the generated corpus of CoNLL-2012
+// test size (348 documents, 13 MB) on one core and in pieces on every
+// core (GOMAXPROCS): go test -bench Pieces ./internal/adapter/conll2012.
+func BenchmarkPieces(b *testing.B) {
+	data := corefgen.Generate(corefgen.Config{Seed: 1}).Key
+	for _, run := range []struct {
+		name    string
+		workers int
+	}{{"one-core", 1}, {"pieces", pieces.Workers()}} {
+		b.Run(run.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := parseIn("key.conll", bytes.NewReader(data), run.workers, pieces.Size); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

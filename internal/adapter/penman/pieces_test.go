@@ -136,3 +136,24 @@ func FuzzPieces(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkPieces reads the Little Prince AMRs (v1.6, 1,562 AMRs, the
+// fields of smatch) on one core and in pieces on every core
+// (GOMAXPROCS): go test -bench Pieces ./internal/adapter/penman.
+func BenchmarkPieces(b *testing.B) {
+	data, err := os.ReadFile("../../../testdata/amr/amr-bank-struct-v1.6.txt")
+	require.NoError(b, err)
+	for _, run := range []struct {
+		name    string
+		workers int
+	}{{"one-core", 1}, {"pieces", pieces.Workers()}} {
+		b.Run(run.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := parseIn("lpp.amr", data, nil, false, false, run.workers, pieces.Size); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
