@@ -8,8 +8,10 @@ import (
 )
 
 // readIn reads the text on workers cores, in pieces of about size bytes
-// (ending at the end of a line), each by a parser of its own, and merges
-// what they read into p in file order (absorb); on one core, it is read.
+// (ending at the end of a line): while a core is spare, a piece is read
+// ahead by a parser of its own, and what it read is merged into p in file
+// order (absorb); the others p reads in turn. On one core, the text is
+// read through a buffer of bufSize bytes.
 func (p *parser) readIn(r io.Reader, workers, bufSize, size int) error {
 	if workers <= 1 {
 		return p.read(r, bufSize)
@@ -18,7 +20,18 @@ func (p *parser) readIn(r io.Reader, workers, bufSize, size int) error {
 	// The parsers of pieces merged read the pieces to come: a run then
 	// touches the memory of a few, not of one a piece.
 	idle := make(chan *parser, workers+2)
-	pieces.Ordered(workers, text.Next, func(pc pieces.Piece) *parser {
+	type piece struct {
+		pieces.Piece
+		ahead bool
+	}
+	pieces.OrderedAhead(workers, func(ahead bool) (piece, bool, bool) {
+		pc, ok := text.Next()
+		return piece{pc, ahead}, ahead, ok
+	}, func(pc piece) *parser {
+		if !pc.ahead {
+			p.feedAll(pc.Data) // in turn: p has read the pieces before
+			return nil
+		}
 		var q *parser
 		select {
 		case q = <-idle:
@@ -30,13 +43,15 @@ func (p *parser) readIn(r io.Reader, workers, bufSize, size int) error {
 		q.line = int32(pc.Line)
 		q.feedAll(pc.Data)
 		return q
-	}, func(pc pieces.Piece, q *parser) bool {
-		p.absorb(q, int32(pc.Line)+1, pc.Data)
-		text.Recycle(pc) // the parsers keep copies of what they read
-		select {
-		case idle <- q:
-		default:
+	}, func(pc piece, q *parser) bool {
+		if q != nil {
+			p.absorb(q, int32(pc.Line)+1, pc.Data)
+			select {
+			case idle <- q:
+			default:
+			}
 		}
+		text.Recycle(pc.Piece) // the parsers keep copies of what they read
 		return true
 	})
 	return text.Err

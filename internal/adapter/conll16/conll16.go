@@ -242,7 +242,23 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 	// lists of the file are then cut from as few blocks as when it is read
 	// line after line.
 	idle := make(chan *lines, workers)
-	pieces.Ordered(workers, text.Next, func(pc pieces.Piece) []line {
+	type piece struct {
+		pieces.Piece
+		ahead bool
+	}
+	pieces.OrderedAhead(workers, func(ahead bool) (piece, bool, bool) {
+		pc, ok := text.Next()
+		return piece{pc, ahead}, ahead, ok
+	}, func(pc piece) []line {
+		if !pc.ahead {
+			// in turn: the lines are added as they are read
+			var l line
+			eachLine(pc.Data, pc.Line+1, func(n int, t []byte) {
+				p.lines.read(n, t, &l)
+				p.add(&l)
+			})
+			return nil
+		}
 		var ls *lines
 		select {
 		case ls = <-idle:
@@ -252,28 +268,35 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 		}
 		defer func() { idle <- ls }()
 		out := make([]line, 0, bytes.Count(pc.Data, []byte{'\n'})+1)
-		data := pc.Data
-		for n := pc.Line + 1; len(data) > 0; n++ {
-			t := data
-			if k := bytes.IndexByte(data, '\n'); k >= 0 {
-				t, data = data[:k+1], data[k+1:]
-			} else {
-				data = nil
-			}
+		eachLine(pc.Data, pc.Line+1, func(n int, t []byte) {
 			out = append(out, line{})
 			if ls.read(n, t, &out[len(out)-1]); out[len(out)-1].blank {
 				out = out[:len(out)-1]
 			}
-		}
+		})
 		return out
-	}, func(pc pieces.Piece, out []line) bool {
+	}, func(pc piece, out []line) bool {
 		for i := range out {
 			p.add(&out[i])
 		}
-		text.Recycle(pc) // what add keeps is copied from it
+		text.Recycle(pc.Piece) // what add keeps is copied from it
 		return true
 	})
 	return text.Err
+}
+
+// eachLine calls fn with each line of data (its '\n' included) and its
+// number, from first.
+func eachLine(data []byte, first int, fn func(n int, text []byte)) {
+	for n := first; len(data) > 0; n++ {
+		t := data
+		if k := bytes.IndexByte(data, '\n'); k >= 0 {
+			t, data = data[:k+1], data[k+1:]
+		} else {
+			data = nil
+		}
+		fn(n, t)
+	}
 }
 
 func (p *parser) errorf(line int, path, format string, args ...any) {

@@ -34,7 +34,7 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 	}
 	// Parsers go from piece to piece with their buffers.
 	idle := make(chan *parser, workers+2)
-	read := func(data []byte, first bool, q *parser) *parser {
+	feed := func(data []byte, first bool, q *parser) {
 		if first {
 			data = trimBOM(data)
 		}
@@ -47,6 +47,9 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 			}
 			q.feed(line)
 		}
+	}
+	read := func(data []byte, first bool, q *parser) *parser {
+		feed(data, first, q)
 		if q.inDoc {
 			// Only the last piece can end inside a document.
 			q.warnf(q.line, "no \"#end document\" at the end of the file; the document ends there")
@@ -63,6 +66,10 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 		pc, ok := text.Next()
 		return piece{pc, counting}, counting, ok
 	}, func(pc piece) *parser {
+		if !pc.ahead {
+			feed(pc.Data, pc.Index == 0, p) // in turn: p has read the pieces before
+			return nil
+		}
 		var q *parser
 		select {
 		case q = <-idle:
@@ -70,15 +77,14 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 		default:
 			q = newParser(p.name)
 		}
-		if pc.ahead {
-			q.line = int32(pc.Line)
-		} else {
-			// read in turn: where the pieces before ended
-			q.line, q.warnedCR = p.line, p.warnedCR
-		}
+		q.line = int32(pc.Line)
 		return read(pc.Data, pc.Index == 0, q)
 	}, func(pc piece, q *parser) bool {
-		if pc.ahead && p.warnedCR {
+		if q == nil {
+			text.Recycle(pc.Piece)
+			return true
+		}
+		if p.warnedCR {
 			// read again: its line numbers are off, and it would report
 			// lone carriage returns again
 			q.reset()

@@ -29,7 +29,19 @@ func (r *reader) runPieces(data []byte, workers, size int) {
 	}
 	// Readers go from piece to piece with their buffers, grown once.
 	idle := make(chan *reader, workers)
-	pieces.Ordered(workers, pieces.Each(parts), func(p pieces.Piece) result {
+	type piece struct {
+		pieces.Piece
+		ahead bool
+	}
+	each := pieces.Each(parts)
+	pieces.OrderedAhead(workers, func(ahead bool) (piece, bool, bool) {
+		pc, ok := each()
+		return piece{pc, ahead}, ahead, ok
+	}, func(p piece) result {
+		if !p.ahead {
+			r.run(p.Data, int32(p.Line)) // in turn: r has read the pieces before
+			return result{}
+		}
 		var sub *reader
 		select {
 		case sub = <-idle:
@@ -40,7 +52,10 @@ func (r *reader) runPieces(data []byte, workers, size int) {
 		sub.in, sub.errs, sub.readable, sub.unnumbered, sub.unnamed = &document.Input{Path: r.path}, nil, 0, nil, nil
 		sub.run(p.Data, int32(p.Line))
 		return result{sub.in, sub.errs, sub.readable, sub.unnumbered, sub.unnamed}
-	}, func(_ pieces.Piece, res result) bool {
+	}, func(_ piece, res result) bool {
+		if res.in == nil {
+			return true // read by r
+		}
 		number(res.in.Docs, len(r.in.Docs), res.unnumbered, res.unnamed)
 		for _, u := range res.unnamed {
 			if u.warning >= 0 {
