@@ -102,7 +102,7 @@ func ParseReader(name string, r io.Reader) (*document.Input, error) {
 // depends on every tag of it: what is held is its tokens' tag codes, 2
 // bytes each, not the documents.
 func Stream(name string, r io.Reader) document.Stream {
-	return &stream{p: newParser(name), r: r, size: bufSize, workers: pieces.Workers(), pieceSize: pieces.Size}
+	return &stream{p: newParser(name), r: r, size: bufSize, workers: pieces.Workers(), pieceSize: pieceSize}
 }
 
 type stream struct {

@@ -184,7 +184,7 @@ func BenchmarkPieces(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {
 				p := newParser("gold.txt")
-				if err := p.readIn(bytes.NewReader(data), run.workers, bufSize, pieces.Size); err != nil {
+				if err := p.readIn(bytes.NewReader(data), run.workers, bufSize, pieceSize); err != nil {
 					b.Fatal(err)
 				}
 			}

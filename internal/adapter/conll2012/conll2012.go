@@ -104,7 +104,7 @@ func Read(path string) (*document.Input, error) {
 // *bufio.Reader); on several cores (pieces.Workers), pieces of it are
 // read at once. Errors from r are returned as they are.
 func ParseReader(name string, r io.Reader) (*document.Input, error) {
-	return parseIn(name, r, pieces.Workers(), pieces.Size)
+	return parseIn(name, r, pieces.Workers(), pieceSize)
 }
 
 // parseIn is ParseReader reading pieces of about size bytes on workers

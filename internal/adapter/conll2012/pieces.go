@@ -8,6 +8,11 @@ import (
 	"github.com/metricc/metricc/internal/document"
 )
 
+// pieceSize is the size of the pieces a file is read in on several cores:
+// its lines are read at gigabytes a second, and a piece should take a
+// good part of a millisecond, beside which handing it over is nothing.
+const pieceSize = 4 * pieces.Size
+
 // readPieces reads a file on workers cores, in pieces of about size
 // bytes, each by a parser of its own. A piece ends after an "#end
 // document" line, where a reader is between documents: what it carries

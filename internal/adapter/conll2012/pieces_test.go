@@ -170,7 +170,7 @@ func BenchmarkPieces(b *testing.B) {
 		b.Run(run.name, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {
-				if _, err := parseIn("key.conll", bytes.NewReader(data), run.workers, pieces.Size); err != nil {
+				if _, err := parseIn("key.conll", bytes.NewReader(data), run.workers, pieceSize); err != nil {
 					b.Fatal(err)
 				}
 			}
