@@ -59,7 +59,7 @@
 // # Memory
 //
 // The text is read one line at a time through a buffer, or, on several
-// cores, in pieces of 256 KB read at once (package pieces); what is kept
+// cores, in pieces of 128 KB read at once (package pieces); what is kept
 // is a 2-byte code per token (the scheme of strict mode is only known at
 // the end of the file). A run reads the file as a stream (Stream), which
 // writes each document's JSON when it is asked for, so that the JSON of
