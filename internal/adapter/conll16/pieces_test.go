@@ -2,11 +2,14 @@ package conll16
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -182,5 +185,17 @@ func BenchmarkPieces(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestPiecesReadError: an error reading the file ends the reading in
+// pieces as it ends the reading line after line.
+func TestPiecesReadError(t *testing.T) {
+	boom := errors.New("boom")
+	text := strings.Repeat(predExplicit+"\n", 50)
+	for _, workers := range []int{1, 2} {
+		_, err := parseIn("f.json", io.MultiReader(strings.NewReader(text), iotest.ErrReader(boom)), workers, 100)
+		assert.ErrorIs(t, err, boom)
+		assert.Equal(t, "f.json: boom", err.Error())
 	}
 }

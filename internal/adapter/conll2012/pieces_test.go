@@ -2,7 +2,9 @@ package conll2012
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -175,5 +177,17 @@ func BenchmarkPieces(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestPiecesReadError: an error reading the file ends the reading in
+// pieces as it ends the reading line after line.
+func TestPiecesReadError(t *testing.T) {
+	boom := errors.New("boom")
+	text := strings.Repeat("#begin document (a);\nw\t(1)\n#end document\n", 50)
+	for _, workers := range []int{1, 2} {
+		in, err := parseIn("f.conll", io.MultiReader(strings.NewReader(text), iotest.ErrReader(boom)), workers, 100)
+		assert.Same(t, boom, err)
+		assert.Nil(t, in)
 	}
 }
