@@ -46,7 +46,7 @@ test-python: $(VENV)/bin/pytest
 	$(VENV)/bin/python -m pip install -q --force-reinstall --no-deps ./python
 	rm -rf $(WHEELS)
 	$(VENV)/bin/python -m pip wheel -q --no-deps -w $(WHEELS) ./python
-	METRICC_WHEEL="$$(ls $(WHEELS)/metricc-*.whl)" $(VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
+	METRICC_WHEEL="$$(ls $(WHEELS)/metricc-*.whl)" $(VENV)/bin/python -m pytest -q -p no:cacheprovider --junitxml=python/build/pytest.xml python/tests
 
 $(VENV)/bin/pytest: python/pyproject.toml
 	python3 -m venv $(VENV)
