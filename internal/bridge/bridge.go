@@ -447,6 +447,15 @@ func (w *warnings) get() []string {
 }
 
 // runOptions decodes OPTS into the spec to use (params) and the options.
+// specOptions is the spec a request names and its options (runOptions).
+func (b *Bridge) specOptions(r *request, warn *warnings) (*metricc.Spec, metricc.Options, *options, error) {
+	e, err := b.spec(r.Spec)
+	if err != nil {
+		return nil, metricc.Options{}, nil, err
+	}
+	return b.runOptions(e, r.Options, warn)
+}
+
 func (b *Bridge) runOptions(e *specEntry, raw json.RawMessage, warn *warnings) (*metricc.Spec, metricc.Options, *options, error) {
 	var o options
 	if len(raw) > 0 {
@@ -598,12 +607,8 @@ func resultJSON(res *metricc.Result) json.RawMessage {
 }
 
 func (b *Bridge) score(r *request, blobs [][]byte) (obj, error) {
-	e, err := b.spec(r.Spec)
-	if err != nil {
-		return nil, err
-	}
 	var warn warnings
-	spec, opts, o, err := b.runOptions(e, r.Options, &warn)
+	spec, opts, o, err := b.specOptions(r, &warn)
 	if err != nil {
 		return nil, err
 	}
@@ -680,11 +685,7 @@ func (b *Bridge) withAcc(h int64, f func(*metricc.Accumulator) (obj, error)) (ob
 }
 
 func (b *Bridge) newAccumulator(r *request) (obj, error) {
-	e, err := b.spec(r.Spec)
-	if err != nil {
-		return nil, err
-	}
-	spec, opts, o, err := b.runOptions(e, r.Options, nil)
+	spec, opts, o, err := b.specOptions(r, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -801,12 +802,8 @@ func (b *Bridge) fromState(r *request) (obj, error) {
 }
 
 func (b *Bridge) explain(r *request, blobs [][]byte) (obj, error) {
-	e, err := b.spec(r.Spec)
-	if err != nil {
-		return nil, err
-	}
 	var warn warnings
-	spec, opts, _, err := b.runOptions(e, r.Options, &warn)
+	spec, opts, _, err := b.specOptions(r, &warn)
 	if err != nil {
 		return nil, err
 	}
@@ -843,12 +840,8 @@ func (b *Bridge) explain(r *request, blobs [][]byte) (obj, error) {
 }
 
 func (b *Bridge) compare(r *request, blobs [][]byte) (obj, error) {
-	e, err := b.spec(r.Spec)
-	if err != nil {
-		return nil, err
-	}
 	var warn warnings
-	spec, opts, o, err := b.runOptions(e, r.Options, &warn)
+	spec, opts, o, err := b.specOptions(r, &warn)
 	if err != nil {
 		return nil, err
 	}
