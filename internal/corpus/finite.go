@@ -9,24 +9,15 @@ import (
 	"github.com/metricc/metricc/internal/eval"
 )
 
-// The sums as messages name them (as eval's messages about one document).
-const (
-	sumXY       = "Σ(X,Y) (prediction against gold)"
-	sumXX       = "Σ(X,X) (prediction against itself)"
-	sumYY       = "Σ(Y,Y) (gold against itself)"
-	sumXYRecall = "Σ(X,Y) with N=R (prediction against gold, recall side)"
-)
-
 // badResult says which value of r is not finite, or "".
 func badResult(r *MetricResult) string {
-	fields := [...]struct {
-		name string
-		v    float64
-	}{{sumXY, r.Sums.PredGold}, {sumXX, r.Sums.PredPred}, {sumYY, r.Sums.GoldGold}, {sumXYRecall, r.Sums.PredGoldRecall},
-		{"its precision", r.Precision}, {"its recall", r.Recall}, {"its F1", r.F1}, {"its value", r.Value}}
+	named := r.Sums.Named()
+	fields := append(named[:],
+		eval.NamedSum{Name: "its precision", Value: r.Precision}, eval.NamedSum{Name: "its recall", Value: r.Recall},
+		eval.NamedSum{Name: "its F1", Value: r.F1}, eval.NamedSum{Name: "its value", Value: r.Value})
 	for _, f := range fields {
-		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
-			return fmt.Sprintf("%s is %s", f.name, eval.NonFinite(f.v))
+		if math.IsNaN(f.Value) || math.IsInf(f.Value, 0) {
+			return fmt.Sprintf("%s is %s", f.Name, eval.NonFinite(f.Value))
 		}
 	}
 	for _, row := range r.By {

@@ -24,6 +24,17 @@ const (
 	sumXYRecall = "Σ(X,Y) with N=R (prediction against gold, recall side)"
 )
 
+// NamedSum is one of the sums of a metric, as messages name it.
+type NamedSum struct {
+	Name  string
+	Value float64
+}
+
+// Named lists the four sums of s, named for messages.
+func (s *Sums) Named() [4]NamedSum {
+	return [4]NamedSum{{sumXY, s.PredGold}, {sumXX, s.PredPred}, {sumYY, s.GoldGold}, {sumXYRecall, s.PredGoldRecall}}
+}
+
 // badSums says what is wrong with the sums of one document, or "".
 func badSums(s *Sums) string {
 	check := func(name string, v float64) string {
@@ -35,11 +46,8 @@ func badSums(s *Sums) string {
 		}
 		return ""
 	}
-	for _, f := range [...]struct {
-		name string
-		v    float64
-	}{{sumXY, s.PredGold}, {sumXX, s.PredPred}, {sumYY, s.GoldGold}, {sumXYRecall, s.PredGoldRecall}} {
-		if why := check(f.name, f.v); why != "" {
+	for _, f := range s.Named() {
+		if why := check(f.Name, f.Value); why != "" {
 			return why
 		}
 	}
