@@ -222,7 +222,7 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 				if k > 0 {
 					fmt.Fprintf(b, ",\n%s     ", indent)
 				}
-				fmt.Fprintf(b, "%s: {%s, %s, %s, \"sums\": {%s, %s, %s, %s}", jsonString(row.Name),
+				fmt.Fprintf(b, "%s: {%s, %s, %s, \"sums\": {%s, %s, %s, %s}", document.JSONString(row.Name),
 					field(typecheck.Precision, row.Precision), field(typecheck.Recall, row.Recall), field(typecheck.F1, row.F1),
 					field(typecheck.PredGold, row.Sums.PredGold), field(typecheck.PredPred, row.Sums.PredPred),
 					field(typecheck.GoldGold, row.Sums.GoldGold), field(typecheck.PredGoldRecall, row.Sums.PredGoldRecall))
@@ -245,11 +245,6 @@ func writeMetricsJSON(b *bytes.Buffer, ms []*MetricResult, indent string) {
 	}
 	b.WriteString("}")
 }
-
-// jsonString is s as a JSON string (RFC 8259), for strings from the data
-// (breakdown keys): strconv.Quote is not one, as it writes Go escapes (\a,
-// \x1b) that JSON readers refuse.
-func jsonString(s string) string { return string(document.AppendJSONString(nil, s)) }
 
 // JSONNumber formats a float as JSON: shortest exact form, null if not
 // finite.

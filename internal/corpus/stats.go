@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/eval"
 )
 
@@ -113,7 +114,7 @@ func (p *Plan) WriteStats(w io.Writer, h *StatsHeader, sc *Scored) error {
 					if k > 0 {
 						by.WriteString(", ")
 					}
-					fmt.Fprintf(&by, "%s: [%s, %s, %s, %s]", jsonString(ks.Key), statNum(ks.PredGold), statNum(ks.PredPred), statNum(ks.GoldGold), statNum(ks.PredGoldRecall))
+					fmt.Fprintf(&by, "%s: [%s, %s, %s, %s]", document.JSONString(ks.Key), statNum(ks.PredGold), statNum(ks.PredPred), statNum(ks.GoldGold), statNum(ks.PredGoldRecall))
 				}
 				by.WriteString("}")
 			}

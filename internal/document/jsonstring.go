@@ -11,6 +11,9 @@ var plainJSON = func() (t [utf8.RuneSelf]bool) {
 	return t
 }()
 
+// JSONString is s as a JSON string, quotes included (AppendJSONString).
+func JSONString(s string) string { return string(AppendJSONString(nil, s)) }
+
 // AppendJSONString appends s to dst as a JSON string, quotes included,
 // for adapters that write their documents' JSON by hand. Bytes that are
 // not UTF-8 become U+FFFD, so the output is always valid JSON.

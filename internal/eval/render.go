@@ -17,10 +17,6 @@ func render(a *value.Arena, r value.Ref, t types.Type) string {
 	return b.String()
 }
 
-// jsonString is s as a JSON string (RFC 8259): strconv.Quote is not one,
-// as it writes Go escapes (\a, \x1b) that JSON readers refuse.
-func jsonString(s string) string { return string(document.AppendJSONString(nil, s)) }
-
 func writeValue(b *strings.Builder, a *value.Arena, r value.Ref, t types.Type) {
 	if t == types.JSONType {
 		writeJSON(b, a, r)
@@ -32,14 +28,14 @@ func writeValue(b *strings.Builder, a *value.Arena, r value.Ref, t types.Type) {
 	case value.Float:
 		b.WriteString(strconv.FormatFloat(a.Num(r), 'g', -1, 64))
 	case value.String:
-		b.WriteString(jsonString(a.Str(r)))
+		b.WriteString(document.JSONString(a.Str(r)))
 	case value.Bool:
 		b.WriteString(strconv.FormatBool(a.Num(r) != 0))
 	case value.Var:
 		if _, inUnion := t.(*types.Union); inUnion {
-			b.WriteString(`{"var": ` + jsonString(a.Str(r)) + "}")
+			b.WriteString(`{"var": ` + document.JSONString(a.Str(r)) + "}")
 		} else {
-			b.WriteString(jsonString(a.Str(r)))
+			b.WriteString(document.JSONString(a.Str(r)))
 		}
 	case value.Record:
 		rec, _ := unionAlt(t, func(t types.Type) bool { _, ok := t.(*types.Record); return ok }).(*types.Record)
@@ -53,7 +49,7 @@ func writeValue(b *strings.Builder, a *value.Arena, r value.Ref, t types.Type) {
 			if rec != nil && i < len(rec.Fields) {
 				name, ft = rec.Fields[i].Name, rec.Fields[i].Type
 			}
-			b.WriteString(jsonString(name) + ": ")
+			b.WriteString(document.JSONString(name) + ": ")
 			writeValue(b, a, kid, ft)
 		}
 		b.WriteByte('}')
