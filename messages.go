@@ -1,8 +1,11 @@
 package metricc
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"regexp"
+	"strings"
 	"sync"
 )
 
@@ -134,3 +137,49 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// WriteError writes err as the command line prints it: spec errors with
+// their source line and caret, data errors grouped (the same message once,
+// with its count; of a kind, the first few) and cut after 50 lines, any
+// other error prefixed "metricc: ". Front ends that show errors (the
+// playground, the Python package) print the same text.
+func WriteError(w io.Writer, err error) {
+	var list SpecErrors
+	var one *SpecError
+	var data DataErrors
+	var datum *DataError
+	switch {
+	case errors.As(err, &list):
+		list.Render(w)
+	case errors.As(err, &one):
+		one.Render(w)
+	case errors.As(err, &data):
+		msgs := make([]string, len(data))
+		for i, e := range data {
+			msgs[i] = e.Error()
+		}
+		lines := GroupMessages(msgs, dataErrorsPerKind)
+		for i, m := range lines {
+			if i == maxDataErrorLines {
+				fmt.Fprintf(w, "... and %d more lines of errors\n", len(lines)-maxDataErrorLines)
+				break
+			}
+			fmt.Fprintln(w, m)
+		}
+	case errors.As(err, &datum):
+		fmt.Fprintln(w, datum.Error())
+	default:
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "metricc: ") && !strings.HasPrefix(msg, "metricc ") {
+			msg = "metricc: " + msg
+		}
+		fmt.Fprintln(w, msg)
+	}
+}
+
+// How many data errors of a kind WriteError prints before it counts the
+// others, and how many lines of them at most.
+const (
+	dataErrorsPerKind = 5
+	maxDataErrorLines = 50
+)

@@ -157,42 +157,5 @@ func report(w io.Writer, err error) {
 	if errors.Is(err, errPrinted) {
 		return
 	}
-	var list metricc.SpecErrors
-	var one *metricc.SpecError
-	var data metricc.DataErrors
-	var datum *metricc.DataError
-	switch {
-	case errors.As(err, &list):
-		list.Render(w)
-	case errors.As(err, &one):
-		one.Render(w)
-	case errors.As(err, &data):
-		// The same error once, with its count; of a kind, the first few.
-		msgs := make([]string, len(data))
-		for i, e := range data {
-			msgs[i] = e.Error()
-		}
-		lines := metricc.GroupMessages(msgs, errorsPerKind)
-		for i, m := range lines {
-			if i == maxDataErrors {
-				fmt.Fprintf(w, "... and %d more lines of errors\n", len(lines)-maxDataErrors)
-				break
-			}
-			fmt.Fprintln(w, m)
-		}
-	case errors.As(err, &datum):
-		fmt.Fprintln(w, datum.Error())
-	default:
-		msg := err.Error()
-		if !strings.HasPrefix(msg, "metricc: ") && !strings.HasPrefix(msg, "metricc ") {
-			msg = "metricc: " + msg
-		}
-		fmt.Fprintln(w, msg)
-	}
+	metricc.WriteError(w, err)
 }
-
-const maxDataErrors = 50
-
-// errorsPerKind is how many data errors of a kind are printed before the
-// others are counted.
-const errorsPerKind = 5

@@ -910,12 +910,11 @@ func errorResponse(err error) []byte {
 		e["type"], e["errors"] = "data", []obj{{"file": value.File, "document": value.Document, "line": nil,
 			"path": value.Path, "message": value.Msg, "text": value.Error()}}
 	case errors.As(err, &list):
-		e["type"], e["errors"], e["message"] = "spec", specErrors(list), rendered(list.Render)
+		e["type"], e["errors"], e["message"] = "spec", specErrors(list), asPrinted(err)
 	case errors.As(err, &one):
-		e["type"], e["errors"], e["message"] = "spec", specErrors(metricc.SpecErrors{one}), rendered(one.Render)
+		e["type"], e["errors"], e["message"] = "spec", specErrors(metricc.SpecErrors{one}), asPrinted(err)
 	case errors.As(err, &data):
-		e["type"], e["errors"] = "data", dataErrors(data)
-		e["message"] = strings.Join(lines(data), "\n")
+		e["type"], e["errors"], e["message"] = "data", dataErrors(data), asPrinted(err)
 	case errors.As(err, &datum):
 		e["type"], e["errors"] = "data", dataErrors(metricc.DataErrors{datum})
 	case errors.Is(err, fs.ErrNotExist):
@@ -934,12 +933,11 @@ func rendered(render func(w io.Writer)) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func lines(data metricc.DataErrors) []string {
-	out := make([]string, len(data))
-	for i, e := range data {
-		out[i] = e.Error()
-	}
-	return out
+// asPrinted is err as the command line prints it.
+func asPrinted(err error) string {
+	var b bytes.Buffer
+	metricc.WriteError(&b, err)
+	return strings.TrimRight(b.String(), "\n")
 }
 
 func specErrors(list metricc.SpecErrors) []obj {
