@@ -125,7 +125,7 @@ func (p *parser) absorb(q *parser) {
 // reset makes the parser of a piece merged ready for the next piece,
 // keeping its buffers (begin clears those of a document).
 func (p *parser) reset() {
-	*p = parser{name: p.name, in: &document.Input{Path: p.name}, byNum: p.byNum, byText: p.byText,
+	*p = parser{name: p.name, in: &document.Input{Path: p.name}, byNum: p.byNum, byText: p.byText, small: p.small, docGen: p.docGen,
 		ents: p.ents, opens: p.opens, ments: p.ments, order: p.order, group: p.group,
 		buf1: p.buf1, buf2: p.buf2, out: p.out}
 }
