@@ -103,12 +103,17 @@ const (
 	formIndices        // system output: docTokenIndex
 )
 
-// relation is one line, read.
+// relation is one line, read. Its token lists are kept as the JSON the
+// documents are written with: the token indices, without the brackets
+// ("16,17,18"), as their digits are written in the file (the fast path of
+// the reading keeps only canonical digits), which is half the memory of
+// the integers and copies instead of formatting them.
 type relation struct {
 	line             int
 	typ              string
 	senses           []string
-	arg1, arg2, conn []int
+	arg1, arg2, conn []byte
+	connToks         []int  // the connective's tokens, for its head
 	raw              string // the connective's RawText
 }
 
@@ -142,7 +147,9 @@ type lines struct {
 	f          fields // the line being read
 	strs       interner
 	senseLists map[string][]string // by the Sense list as written
-	arena      []int               // token lists are cut from it
+	arena      []int               // connectives' token lists are cut from it
+	text       []byte              // token lists' JSON is cut from it
+	rels       []relation          // relations are cut from it
 }
 
 func newLines() lines {
@@ -377,9 +384,13 @@ type spanFields struct {
 	bad       []byte // that element
 	firstForm form   // of element 0
 	otherAt   int    // the first element of another form; -1: none
+	text      []byte // toks as JSON, without the brackets
 }
 
-var spanKeys = [3]string{"Arg1", "Arg2", "Connective"}
+var (
+	spanKeys       = [3]string{"Arg1", "Arg2", "Connective"}
+	tokenListPaths = [3]string{"Arg1.TokenList", "Arg2.TokenList", "Connective.TokenList"}
+)
 
 // reset clears f for the next line, keeping its buffers.
 func (f *fields) reset(strs interner) {
@@ -387,7 +398,7 @@ func (f *fields) reset(strs interner) {
 	senses := f.senses[:0]
 	*f = fields{strs: strs, senses: senses, badSenseAt: -1}
 	for k := range f.spans {
-		f.spans[k] = spanFields{toks: spans[k].toks[:0], badAt: -1, otherAt: -1}
+		f.spans[k] = spanFields{toks: spans[k].toks[:0], text: spans[k].text[:0], badAt: -1, otherAt: -1}
 	}
 }
 
@@ -477,6 +488,15 @@ func (sp *spanFields) read(sc *scanner) {
 		return
 	}
 	sp.toks = sp.toks[:0]
+	defer func() {
+		sp.text = sp.text[:0]
+		for k, t := range sp.toks {
+			if k > 0 {
+				sp.text = append(sp.text, ',')
+			}
+			sp.text = strconv.AppendInt(sp.text, int64(t), 10)
+		}
+	}()
 	isNumber := func(c byte) bool { return c == '-' || (c >= '0' && c <= '9') }
 	sc.array(func(k int) {
 		c := sc.peek()
@@ -524,7 +544,8 @@ func (sp *spanFields) read(sc *scanner) {
 
 // check validates a relation's fields, as far as the line tells.
 func (ls *lines) check(l *line, f *fields) {
-	rel := &relation{line: l.n}
+	rel := ls.relation()
+	rel.line = l.n
 	if !f.hasDoc || f.badDoc != nil || f.docID == "" {
 		l.fail("DocID", fmt.Sprintf("expected the document's id, a non-empty string, found %s", describe(f.hasDoc, f.badDoc, `""`)))
 		return
@@ -557,7 +578,7 @@ func (ls *lines) check(l *line, f *fields) {
 	relForm := formUnknown
 	for k := range f.spans {
 		sp := &f.spans[k]
-		path := spanKeys[k] + ".TokenList"
+		path := tokenListPaths[k]
 		switch {
 		case !sp.present && (k < 2 || rel.typ == "Explicit"):
 			l.fail(path, "missing: every relation has Arg1, Arg2 and (for an explicit relation) Connective, each with a TokenList")
@@ -581,15 +602,16 @@ func (ls *lines) check(l *line, f *fields) {
 		if relForm == formUnknown && len(sp.toks) > 0 {
 			relForm = sp.firstForm
 		}
-		toks := ls.keep(sp.toks)
-		l.unsorted[k] = !slices.IsSorted(toks) || hasRepeat(toks)
+		l.unsorted[k] = !slices.IsSorted(sp.toks) || hasRepeat(sp.toks)
+		text := ls.keepText(sp.text)
 		switch k {
 		case 0:
-			rel.arg1 = toks
+			rel.arg1 = text
 		case 1:
-			rel.arg2 = toks
+			rel.arg2 = text
 		default:
-			rel.conn = toks
+			rel.conn = text
+			rel.connToks = ls.keep(sp.toks)
 		}
 	}
 	rel.raw = f.raw
@@ -659,6 +681,28 @@ func (ls *lines) keep(toks []int) []int {
 	n := len(ls.arena)
 	ls.arena = append(ls.arena, toks...)
 	return ls.arena[n:len(ls.arena):len(ls.arena)]
+}
+
+// keepText copies a token list's JSON into the reader's text arena.
+func (ls *lines) keepText(text []byte) []byte {
+	if len(text) == 0 {
+		return nil
+	}
+	if cap(ls.text)-len(ls.text) < len(text) {
+		ls.text = make([]byte, 0, max(256<<10, len(text)))
+	}
+	n := len(ls.text)
+	ls.text = append(ls.text, text...)
+	return ls.text[n:len(ls.text):len(ls.text)]
+}
+
+// relation returns a new relation, cut from a block of them.
+func (ls *lines) relation() *relation {
+	if len(ls.rels) == cap(ls.rels) {
+		ls.rels = make([]relation, 0, 1024)
+	}
+	ls.rels = ls.rels[:len(ls.rels)+1]
+	return &ls.rels[len(ls.rels)-1]
 }
 
 // interner keeps one copy of each string.
@@ -818,7 +862,7 @@ func (w docWriter) write(from, to int) written {
 		return append(b, q...)
 	}
 	noted := map[string]bool{} // senses outside the inventory, noted once per batch
-	var buf []byte
+	var buf, headText []byte
 	for i := from; i < to; i++ {
 		d := w.order[i]
 		buf = buf[:0]
@@ -846,10 +890,18 @@ func (w docWriter) write(from, to int) written {
 			}
 			head := r.conn
 			if w.gold && r.typ == "Explicit" {
-				var why string
-				if head, why = headOf(r, heads); why != "" {
+				toks, why := headOf(r, heads)
+				if why != "" {
 					out.notes = append(out.notes, note{line: r.line, msg: why})
 				}
+				headText = headText[:0]
+				for k, t := range toks {
+					if k > 0 {
+						headText = append(headText, ',')
+					}
+					headText = strconv.AppendInt(headText, int64(t), 10)
+				}
+				head = headText
 			}
 			if j > 0 {
 				buf = append(buf, ',')
@@ -871,22 +923,15 @@ func (w docWriter) write(from, to int) written {
 			}
 			buf = append(buf, `],"valid":`...)
 			buf = strconv.AppendBool(buf, valid)
-			for _, l := range []struct {
-				key  string
-				toks []int
-			}{{"arg1", r.arg1}, {"arg2", r.arg2}, {"conn", r.conn}, {"head", head}} {
-				buf = append(buf, `,"`...)
-				buf = append(buf, l.key...)
-				buf = append(buf, `":[`...)
-				for k, t := range l.toks {
-					if k > 0 {
-						buf = append(buf, ',')
-					}
-					buf = strconv.AppendInt(buf, int64(t), 10)
-				}
-				buf = append(buf, ']')
-			}
-			buf = append(buf, '}')
+			buf = append(buf, `,"arg1":[`...)
+			buf = append(buf, r.arg1...)
+			buf = append(buf, `],"arg2":[`...)
+			buf = append(buf, r.arg2...)
+			buf = append(buf, `],"conn":[`...)
+			buf = append(buf, r.conn...)
+			buf = append(buf, `],"head":[`...)
+			buf = append(buf, head...)
+			buf = append(buf, "]}"...)
 		}
 		buf = append(buf, "]}"...)
 		out.docs = append(out.docs, document.Doc{Index: i, Line: d.line, ID: d.id, JSON: string(buf)})
@@ -899,11 +944,11 @@ func (w docWriter) write(from, to int) written {
 // that fails, the whole connective is its head, and why says why. heads
 // caches the head positions by connective.
 func headOf(r *relation, heads map[string][]int) (head []int, why string) {
-	if len(r.conn) == 0 {
+	if len(r.connToks) == 0 {
 		return nil, ""
 	}
 	if strings.TrimSpace(r.raw) == "" {
-		return r.conn, "explicit connective without RawText: its head is unknown, so the whole connective is taken as its head"
+		return r.connToks, "explicit connective without RawText: its head is unknown, so the whole connective is taken as its head"
 	}
 	pos, ok := heads[r.raw]
 	if !ok {
@@ -912,10 +957,10 @@ func headOf(r *relation, heads map[string][]int) (head []int, why string) {
 	}
 	out := make([]int, 0, len(pos))
 	for _, i := range pos {
-		if i >= len(r.conn) {
-			return r.conn, fmt.Sprintf("connective %q has more words than its TokenList has tokens: the whole connective is taken as its head", r.raw)
+		if i >= len(r.connToks) {
+			return r.connToks, fmt.Sprintf("connective %q has more words than its TokenList has tokens: the whole connective is taken as its head", r.raw)
 		}
-		out = append(out, r.conn[i])
+		out = append(out, r.connToks[i])
 	}
 	slices.Sort(out)
 	return out, ""

@@ -60,6 +60,15 @@ func TestDocuments(t *testing.T) {
 	assert.Empty(t, in.Warnings)
 }
 
+// TestTokensWrittenCanonically: token indices that the fast path leaves to
+// the general reader (a fraction of zeros) are written as integers.
+func TestTokensWrittenCanonically(t *testing.T) {
+	in := parse(t, strings.Replace(predExplicit, `[0, 1]`, `[0.0, 1.00, 12]`, 1))
+	assert.Contains(t, in.Docs[0].JSON, `"arg1":[0,1,12],"arg2":[4,5]`)
+	in = parse(t, strings.Replace(goldExplicit, `[5, 9, 1, 0, 1]`, `[5, 9, 10.0, 0, 1]`, 1))
+	assert.Contains(t, in.Docs[0].JSON, `"arg1":[0,10],"arg2":[4,5]`)
+}
+
 // TestHeads: the head positions the official scorer's table gives, found
 // by the rule (TestHeadsAgainstOfficial checks all 352 entries).
 func TestHeads(t *testing.T) {

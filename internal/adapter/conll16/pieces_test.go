@@ -201,31 +201,33 @@ func TestPiecesReadError(t *testing.T) {
 }
 
 // TestFastTokens: the fast path reads the token lists the official files
-// write, with space anywhere, and leaves everything else to the general
-// reader (ok false, nothing kept).
+// write, with space anywhere, into their tokens and the JSON of their
+// indices, and leaves everything else to the general reader (ok false,
+// nothing kept).
 func TestFastTokens(t *testing.T) {
 	for _, c := range []struct {
 		text string
 		toks []int
+		json string // the tokens as the documents write them
 		ok   bool
 		form form
 	}{
-		{"[]", nil, true, formUnknown},
-		{"[ ]", nil, true, formUnknown},
-		{"[0, 1,2 ]", []int{0, 1, 2}, true, formIndices},
-		{"[[0,4,7,0,0], [5, 9, 8 ,0,1]]", []int{7, 8}, true, formAddresses},
-		{"[[0,4,7]]", []int{7}, true, formAddresses},
-		{"[123456789012345]", []int{123456789012345}, true, formIndices},
-		{"[1234567890123456]", nil, false, formUnknown},
-		{"[[0,4]]", nil, false, formUnknown},
-		{"[01]", nil, false, formUnknown},
-		{"[1.0]", nil, false, formUnknown},
-		{"[1e0]", nil, false, formUnknown},
-		{"[-1]", nil, false, formUnknown},
-		{"[1, [0,4,7,0,0]]", nil, false, formUnknown},
-		{"[[0,4,7,0,0], 1]", nil, false, formUnknown},
-		{"[1", nil, false, formUnknown},
-		{"[1 2]", nil, false, formUnknown},
+		{"[]", nil, "", true, formUnknown},
+		{"[ ]", nil, "", true, formUnknown},
+		{"[0, 1,2 ]", []int{0, 1, 2}, "0,1,2", true, formIndices},
+		{"[[0,4,7,0,0], [5, 9, 18 ,0,1]]", []int{7, 18}, "7,18", true, formAddresses},
+		{"[[0,4,7]]", []int{7}, "7", true, formAddresses},
+		{"[123456789012345]", []int{123456789012345}, "123456789012345", true, formIndices},
+		{"[1234567890123456]", nil, "", false, formUnknown},
+		{"[[0,4]]", nil, "", false, formUnknown},
+		{"[01]", nil, "", false, formUnknown},
+		{"[1.0]", nil, "", false, formUnknown},
+		{"[1e0]", nil, "", false, formUnknown},
+		{"[-1]", nil, "", false, formUnknown},
+		{"[1, [0,4,7,0,0]]", nil, "", false, formUnknown},
+		{"[[0,4,7,0,0], 1]", nil, "", false, formUnknown},
+		{"[1", nil, "", false, formUnknown},
+		{"[1 2]", nil, "", false, formUnknown},
 	} {
 		sc := scanner{b: []byte(c.text)}
 		var sp spanFields
@@ -236,6 +238,7 @@ func TestFastTokens(t *testing.T) {
 			assert.Equal(t, c.toks, sp.toks, c.text)
 		}
 		assert.Equal(t, c.form, sp.firstForm, c.text)
+		assert.Equal(t, c.json, string(sp.text), c.text)
 		if ok {
 			assert.Equal(t, len(c.text), sc.i, c.text)
 		} else {

@@ -289,9 +289,9 @@ func (s *scanner) end() bool {
 // skipped only where there is some.
 func (s *scanner) fastTokens(sp *spanFields) bool {
 	b, i := s.b, s.i
-	n0 := len(sp.toks)
+	n0, t0 := len(sp.toks), len(sp.text)
 	fail := func() bool {
-		sp.toks = sp.toks[:n0]
+		sp.toks, sp.text = sp.toks[:n0], sp.text[:t0]
 		return false
 	}
 	if i >= len(b) || b[i] != '[' {
@@ -308,7 +308,7 @@ func (s *scanner) fastTokens(sp *spanFields) bool {
 		if i >= len(b) {
 			return fail()
 		}
-		var tok int
+		var tok, digits, end int // the index and its digits, b[digits:end]
 		if b[i] == '[' {
 			if f == formIndices {
 				return fail()
@@ -322,7 +322,7 @@ func (s *scanner) fastTokens(sp *spanFields) bool {
 					return fail()
 				}
 				if j == 2 {
-					tok = n
+					tok, digits, end = n, i, at
 				}
 				i = skipSpace(b, at)
 				if i >= len(b) {
@@ -346,8 +346,12 @@ func (s *scanner) fastTokens(sp *spanFields) bool {
 			if !ok {
 				return fail()
 			}
-			tok, i = n, at
+			tok, digits, end, i = n, i, at, at
 		}
+		if len(sp.toks) > n0 {
+			sp.text = append(sp.text, ',')
+		}
+		sp.text = append(sp.text, b[digits:end]...)
 		sp.toks = append(sp.toks, tok)
 		i = skipSpace(b, i)
 		if i >= len(b) {
