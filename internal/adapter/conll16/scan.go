@@ -165,11 +165,14 @@ func (s *scanner) strRaw() (raw []byte, str string, ok bool) {
 	if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
 		return raw, "", true
 	}
-	if json.Unmarshal(s.b[at:s.i], &str) != nil {
+	// decoded is declared here: a named result would escape, allocated
+	// for every string read.
+	var decoded string
+	if json.Unmarshal(s.b[at:s.i], &decoded) != nil {
 		s.fail()
 		return nil, "", false
 	}
-	return nil, str, true
+	return nil, decoded, true
 }
 
 // number reads a JSON number; it returns its value when it is a small
