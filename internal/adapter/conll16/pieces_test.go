@@ -228,6 +228,18 @@ func TestFastTokens(t *testing.T) {
 		{"[[0,4,7,0,0], 1]", nil, "", false, formUnknown},
 		{"[1", nil, "", false, formUnknown},
 		{"[1 2]", nil, "", false, formUnknown},
+		{"[0,1,2]", []int{0, 1, 2}, "0,1,2", true, formIndices},
+		{"[[0,4,7,0,0],[5,9,18,0,1]]", []int{7, 18}, "7,18", true, formAddresses},
+		{"[[0,4,7],[1,2,3,4,5,6]]", []int{7, 3}, "7,3", true, formAddresses},
+		{"[[0,4,7,0,0],1]", nil, "", false, formUnknown},
+		{"[1,[0,4,7,0,0]]", nil, "", false, formUnknown},
+		{"[[0,04,7]]", nil, "", false, formUnknown},
+		{"[[0,4,7,0,0]", nil, "", false, formUnknown},
+		{"[[0,4,7,0,0],", nil, "", false, formUnknown},
+		{"[7,]", nil, "", false, formUnknown},
+		{"[[0,4,7,]]", nil, "", false, formUnknown},
+		{"[[0,4,7,0.5]]", nil, "", false, formUnknown},
+		{"[[0,4,7,0,-1]]", nil, "", false, formUnknown},
 	} {
 		sc := scanner{b: []byte(c.text)}
 		var sp spanFields
@@ -244,5 +256,41 @@ func TestFastTokens(t *testing.T) {
 		} else {
 			assert.Equal(t, 0, sc.i, c.text)
 		}
+		// The tight loop for lists without space takes all of those the
+		// fast path takes, and leaves everything else as it was.
+		sc, sp = scanner{b: []byte(c.text)}, spanFields{}
+		compact := c.ok && !strings.Contains(c.text, " ")
+		if assert.Equal(t, compact, sc.compactTokens(&sp), c.text) && compact {
+			assert.Equal(t, c.toks, sp.toks, c.text)
+			assert.Equal(t, c.json, string(sp.text), c.text)
+			assert.Equal(t, len(c.text), sc.i, c.text)
+		} else {
+			assert.Empty(t, sp.toks, c.text)
+			assert.Empty(t, sp.text, c.text)
+			assert.Equal(t, 0, sc.i, c.text)
+		}
 	}
+}
+
+// FuzzCompactTokens: what the tight loop for lists without space reads, the
+// loop for lists with space reads the same.
+func FuzzCompactTokens(f *testing.F) {
+	for _, s := range []string{"[0,1,2]", "[[0,4,7,0,0],[5,9,18,0,1]]", "[[0,4,7]]", "[]", "[[0,4,7,0,0],1]", "[01]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		compact, spaced := scanner{b: []byte(text)}, scanner{b: []byte(text)}
+		var c, sp spanFields
+		if !compact.compactTokens(&c) {
+			if compact.i != 0 || len(c.toks) > 0 || len(c.text) > 0 {
+				t.Fatalf("%q: not read, but the cursor or the tokens moved", text)
+			}
+			return
+		}
+		if !spaced.spacedTokens(&sp) {
+			t.Fatalf("%q: read by the tight loop only", text)
+		}
+		assert.Equal(t, sp, c, text)
+		assert.Equal(t, spaced.i, compact.i, text)
+	})
 }

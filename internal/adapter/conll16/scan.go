@@ -291,6 +291,11 @@ func (s *scanner) end() bool {
 // innermost loop (a gold file is mostly addresses): no closures, space
 // skipped only where there is some.
 func (s *scanner) fastTokens(sp *spanFields) bool {
+	return s.compactTokens(sp) || s.spacedTokens(sp)
+}
+
+// spacedTokens is fastTokens for a list with space anywhere.
+func (s *scanner) spacedTokens(sp *spanFields) bool {
 	b, i := s.b, s.i
 	n0, t0 := len(sp.toks), len(sp.text)
 	fail := func() bool {
@@ -351,7 +356,7 @@ func (s *scanner) fastTokens(sp *spanFields) bool {
 			}
 			tok, digits, end, i = n, i, at, at
 		}
-		if len(sp.toks) > n0 {
+		if len(sp.text) > 0 { // (a list read twice: the tokens of both)
 			sp.text = append(sp.text, ',')
 		}
 		sp.text = append(sp.text, b[digits:end]...)
@@ -370,6 +375,95 @@ func (s *scanner) fastTokens(sp *spanFields) bool {
 		}
 		i++
 	}
+}
+
+// compactTokens is fastTokens for a list written without space, as the
+// official files write them, in one tight loop; it returns false, leaving
+// sp and the cursor as they were, at anything else (fastTokens then reads
+// the list, space and all).
+func (s *scanner) compactTokens(sp *spanFields) bool {
+	b, i := s.b, s.i
+	n0, t0 := len(sp.toks), len(sp.text)
+	if i+1 >= len(b) || b[i] != '[' {
+		return false
+	}
+	i++
+	if b[i] == ']' {
+		s.i = i + 1
+		return true
+	}
+	f := formIndices
+	if b[i] == '[' {
+		f = formAddresses
+	}
+	for i < len(b) {
+		if f == formAddresses {
+			if b[i] != '[' {
+				break
+			}
+			i++
+			// elements 0 and 1: checked, not kept
+			at, ok := compactIndex(b, i)
+			if !ok || b[at] != ',' {
+				break
+			}
+			if at, ok = compactIndex(b, at+1); !ok || b[at] != ',' {
+				break
+			}
+			i = at + 1
+		}
+		at, ok := compactIndex(b, i)
+		if !ok {
+			break
+		}
+		tok := 0
+		for _, c := range b[i:at] {
+			tok = tok*10 + int(c-'0')
+		}
+		if len(sp.text) > 0 { // (a list read twice: the tokens of both)
+			sp.text = append(sp.text, ',')
+		}
+		sp.text = append(sp.text, b[i:at]...)
+		sp.toks = append(sp.toks, tok)
+		i = at
+		if f == formAddresses {
+			// elements 3 and on: checked, not kept
+			for b[i] == ',' {
+				if i, ok = compactIndex(b, i+1); !ok {
+					break
+				}
+			}
+			if !ok || b[i] != ']' || i+1 == len(b) {
+				break
+			}
+			i++
+		}
+		switch b[i] {
+		case ',':
+			i++
+			continue
+		case ']':
+			s.i = i + 1
+			sp.firstForm = f
+			return true
+		}
+		break
+	}
+	sp.toks, sp.text = sp.toks[:n0], sp.text[:t0]
+	return false
+}
+
+// compactIndex checks the digits of a plain index at i (as plainIndex
+// does) and returns where they end; ok is false if they end the text.
+func compactIndex(b []byte, i int) (at int, ok bool) {
+	start := i
+	for i < len(b) && b[i]-'0' <= 9 {
+		i++
+	}
+	if i == start || i-start > 15 || i == len(b) || (b[start] == '0' && i-start > 1) {
+		return i, false
+	}
+	return i, true
 }
 
 // skipSpace returns the position of the first byte from i that is not
