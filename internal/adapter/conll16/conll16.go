@@ -337,7 +337,7 @@ func (ls *lines) read(n int, text []byte, l *line) {
 		return
 	}
 	f := &ls.f
-	f.reset(ls.strs)
+	f.reset(ls.strs, ls.senseLists)
 	sc := scanner{b: text}
 	if sc.peek() != '{' {
 		if raw := sc.skip(); sc.end() {
@@ -366,7 +366,9 @@ type fields struct {
 	hasDoc, hasTyp bool
 	badDoc, badTyp []byte
 	senses         []string
-	senseRaw       []byte // the Sense list as written
+	senseRaw       []byte              // the Sense list as written
+	known          []string            // the senses of a Sense list read before, as written
+	senseLists     map[string][]string // the reader's, by the Sense list as written
 	hasSense       bool
 	badSense       []byte // the Sense value, or the bad element
 	badSenseAt     int    // -1: the whole value
@@ -393,10 +395,10 @@ var (
 )
 
 // reset clears f for the next line, keeping its buffers.
-func (f *fields) reset(strs interner) {
+func (f *fields) reset(strs interner, senseLists map[string][]string) {
 	spans := f.spans
 	senses := f.senses[:0]
-	*f = fields{strs: strs, senses: senses, badSenseAt: -1}
+	*f = fields{strs: strs, senseLists: senseLists, senses: senses, badSenseAt: -1}
 	for k := range f.spans {
 		f.spans[k] = spanFields{toks: spans[k].toks[:0], text: spans[k].text[:0], badAt: -1, otherAt: -1}
 	}
@@ -435,6 +437,14 @@ func (f *fields) read(sc *scanner) {
 				return
 			}
 			start := sc.i
+			// Sense lists repeat: one read before is not read again.
+			if raw := sc.skip(); !sc.bad {
+				if known, ok := f.senseLists[string(raw)]; ok {
+					f.known, f.senseRaw = known, raw
+					return
+				}
+			}
+			sc.i, sc.bad = start, false
 			sc.array(func(k int) {
 				if sc.peek() == '"' {
 					f.senses = append(f.senses, f.str(sc))
@@ -569,7 +579,7 @@ func (ls *lines) check(l *line, f *fields) {
 		l.fail("Sense."+strconv.Itoa(f.badSenseAt), fmt.Sprintf("expected a sense, a string, found %s", kind(gjson.ParseBytes(f.badSense))))
 		return
 	}
-	senses, ok := ls.senseLists[string(f.senseRaw)]
+	senses, ok := f.known, f.known != nil
 	if !ok {
 		senses = slices.Clone(f.senses)
 		ls.senseLists[string(f.senseRaw)] = senses

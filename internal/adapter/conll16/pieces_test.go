@@ -294,3 +294,38 @@ func FuzzCompactTokens(f *testing.F) {
 		assert.Equal(t, spaced.i, compact.i, text)
 	})
 }
+
+// FuzzCompactInts: an array the tight loop skips, the general reader
+// skips as valid JSON, to the same place.
+func FuzzCompactInts(f *testing.F) {
+	for _, s := range []string{"[[0,74]]", "[]", "[[],[1,2],3]", "[[0,74],[80,90]],", "[01]", "[1.5]", "[[[[[[1]]]]]]", "[1,]", "[1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		end, ok := compactInts([]byte(text), 0, 0)
+		if !ok {
+			return
+		}
+		sc := scanner{b: []byte(text)}
+		sc.array(func(int) { sc.skip() })
+		if sc.bad || sc.i != end {
+			t.Fatalf("%q: skipped to %d by the tight loop, to %d (bad %v) by the general reader", text, end, sc.i, sc.bad)
+		}
+	})
+}
+
+// TestCompactInts: what the tight loop skips, and what it leaves to the
+// general reader.
+func TestCompactInts(t *testing.T) {
+	for text, want := range map[string]int{
+		"[[0,74]]": 8, "[]": 2, "[[],[1,2],3],": 12, "[[[[[1]]]]]": 11,
+		"[[[[[[1]]]]]]": -1, "[01]": -1, "[1.5]": -1, "[1,]": -1, "[1": -1, "[ 1]": -1, `["a"]`: -1,
+	} {
+		end, ok := compactInts([]byte(text), 0, 0)
+		if want < 0 {
+			assert.False(t, ok, text)
+		} else if assert.True(t, ok, text) {
+			assert.Equal(t, want, end, text)
+		}
+	}
+}

@@ -254,6 +254,10 @@ func (s *scanner) skip() []byte {
 	case '{':
 		s.object(func([]byte) { s.skip() })
 	case '[':
+		if end, ok := compactInts(s.b, s.i, 0); ok {
+			s.i = end
+			break
+		}
 		s.array(func(int) { s.skip() })
 	case '"':
 		s.rawString()
@@ -417,13 +421,14 @@ func (s *scanner) compactTokens(sp *spanFields) bool {
 			break
 		}
 		tok := 0
-		for _, c := range b[i:at] {
-			tok = tok*10 + int(c-'0')
-		}
 		if len(sp.text) > 0 { // (a list read twice: the tokens of both)
 			sp.text = append(sp.text, ',')
 		}
-		sp.text = append(sp.text, b[i:at]...)
+		// byte by byte: a few digits, copied in the loop that reads them
+		for _, c := range b[i:at] {
+			tok = tok*10 + int(c-'0')
+			sp.text = append(sp.text, c)
+		}
 		sp.toks = append(sp.toks, tok)
 		i = at
 		if f == formAddresses {
@@ -451,6 +456,40 @@ func (s *scanner) compactTokens(sp *spanFields) bool {
 	}
 	sp.toks, sp.text = sp.toks[:n0], sp.text[:t0]
 	return false
+}
+
+// compactInts skips the array at i of plain indices or of arrays of
+// them, written without space ("CharacterSpanList": [[0, 74]] as the
+// official files write it), and returns where it ends; ok is false at
+// anything else, which skip then reads on its own.
+func compactInts(b []byte, i, depth int) (end int, ok bool) {
+	if depth > 4 || i+1 >= len(b) || b[i] != '[' {
+		return i, false
+	}
+	i++
+	if b[i] == ']' {
+		return i + 1, true
+	}
+	for {
+		if b[i] == '[' {
+			i, ok = compactInts(b, i, depth+1)
+		} else {
+			i, ok = compactIndex(b, i)
+		}
+		if !ok || i >= len(b) {
+			return i, false
+		}
+		switch b[i] {
+		case ',':
+			if i++; i == len(b) {
+				return i, false
+			}
+		case ']':
+			return i + 1, true
+		default:
+			return i, false
+		}
+	}
 }
 
 // compactIndex checks the digits of a plain index at i (as plainIndex
