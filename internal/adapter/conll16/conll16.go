@@ -134,8 +134,9 @@ type parser struct {
 	nErrs  int
 	nWarn  int
 	form   form
-	formAt int // the line that set form
-	ids    map[string]int
+	formAt int            // the line that set form
+	ids    map[string]int // relation IDs as written, by line
+	numIDs map[int]int    // those written as plain indices (most), by value
 	// unordered is the first line whose token list is not ascending.
 	unordered int
 	votes     votes // of the first senses, for the inventory
@@ -187,7 +188,7 @@ func Parse(name string, r io.Reader) (*document.Input, error) {
 // (one core: line after line).
 func parseIn(name string, r io.Reader, workers, size int) (*document.Input, error) {
 	p := &parser{name: name, in: &document.Input{Path: name, Unpaired: document.UnpairedEmpty, Convention: "the CoNLL-2016 scorer"},
-		docs: map[string]*doc{}, ids: map[string]int{}, lines: newLines()}
+		docs: map[string]*doc{}, ids: map[string]int{}, numIDs: map[int]int{}, lines: newLines()}
 	var err error
 	if workers > 1 {
 		err = p.readPieces(r, workers, size)
@@ -663,7 +664,15 @@ func (p *parser) add(l *line) {
 		}
 	}
 	if l.id != nil {
-		if prev, dup := p.ids[string(l.id)]; dup {
+		// A plain index is its value written in one way only: keyed by
+		// value, it is not copied into a string.
+		if n, ok := wholeIndex(l.id); ok {
+			if prev, dup := p.numIDs[n]; dup {
+				p.warnf(l.n, "relation ID %s repeats the one at line %d; both are scored (the scorers do not read IDs)", l.id, prev)
+			} else {
+				p.numIDs[n] = l.n
+			}
+		} else if prev, dup := p.ids[string(l.id)]; dup {
 			p.warnf(l.n, "relation ID %s repeats the one at line %d; both are scored (the scorers do not read IDs)", l.id, prev)
 		} else {
 			p.ids[string(l.id)] = l.n
@@ -677,6 +686,21 @@ func (p *parser) add(l *line) {
 	}
 	d.rels = append(d.rels, l.rel)
 	p.votes.add(l.vote)
+}
+
+// wholeIndex reads b when it is all a plain index (digits, no leading
+// zero, at most 15 of them).
+func wholeIndex(b []byte) (n int, ok bool) {
+	if len(b) == 0 || len(b) > 15 || (b[0] == '0' && len(b) > 1) {
+		return 0, false
+	}
+	for _, c := range b {
+		if c-'0' > 9 {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
 
 // keep copies a token list into the reader's arena: one allocation per

@@ -147,6 +147,10 @@ func TestWarnings(t *testing.T) {
 		strings.Replace(predExplicit, `"Explicit"`, `"NoRel"`, 1),
 		strings.Replace(predExplicit, `"DocID": "d1"`, `"DocID": "d1", "ID": 5`, 1),
 		strings.Replace(predExplicit, `"DocID": "d1"`, `"DocID": "d1", "ID": 5`, 1),
+		// IDs are compared as written: none of these is 5
+		strings.Replace(predExplicit, `"DocID": "d1"`, `"DocID": "d1", "ID": 5.0`, 1),
+		strings.Replace(predExplicit, `"DocID": "d1"`, `"DocID": "d1", "ID": "5"`, 1),
+		strings.Replace(predExplicit, `"DocID": "d1"`, `"DocID": "d1", "ID": "5"`, 1),
 	}
 	in := parse(t, strings.Join(lines, "\n"))
 	assert.Equal(t, []string{
@@ -154,6 +158,7 @@ func TestWarnings(t *testing.T) {
 			`the official scorers compare ordered lists, and match it neither exactly nor partially`,
 		`f.json:6: type "NoRel" is not one of Explicit, Implicit, AltLex, EntRel: scored as a non-explicit relation, as the official scorers do`,
 		`f.json:8: relation ID 5 repeats the one at line 7; both are scored (the scorers do not read IDs)`,
+		`f.json:11: relation ID "5" repeats the one at line 10; both are scored (the scorers do not read IDs)`,
 		`f.json:2: 2 senses; the scorers read a prediction's first sense only, and so does metricc`,
 		`f.json:3: sense "Expansion.Conjuntion" is not a sense of the CoNLL-2016 task (the first relation with it): no gold relation can have it`,
 	}, in.Warnings)
