@@ -264,9 +264,11 @@ func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y val
 		pr.Pred = &doc
 	}
 	size := pr.Size()
-	// JSON of the adapters' kind has about a node per 20 bytes (equal
-	// leaves share one) and a child reference per 9.
-	c.a.Reserve(size/16, size/8)
+	// JSON of the adapters' kind has a node per 20 to 35 bytes (equal
+	// leaves share one), a child reference per 8 to 13, an interned
+	// composite per 30 to 110: a large document reserves about what it
+	// needs, a smaller share grows by doubling.
+	c.a.Reserve(size/28, size/11, size/72)
 	if x, derr = p.decodeDoc(c, pr.Pred, predPath, 0); derr != nil {
 		return 0, 0, derr
 	}

@@ -39,15 +39,16 @@ type Ref int32
 // ID is the hash-consed identity of a node.
 type ID int32
 
-// node holds no pointers (a string node's text is strs[s]), so the
-// garbage collector never scans the arena's largest slice.
+// node holds no pointers (a string node's text is strs[off]), so the
+// garbage collector never scans the arena's largest slice. It is 24 bytes:
+// a composite's tag is its num, a string's or variable's text index its
+// off (with n 0: no children).
 type node struct {
 	kind Kind
 	id   ID
 	num  float64
-	off  int32 // children: kids[off : off+n]
+	off  int32 // children: kids[off : off+n]; a string's: strs[off]
 	n    int32
-	s    int32
 }
 
 // Arena stores the nodes of one document pair. It is reused from pair to
@@ -146,24 +147,37 @@ func (a *Arena) newID() ID {
 	return id
 }
 
-// Reserve makes room for more nodes and kids, so that decoding a
-// large document grows the arena once instead of in many copies (Go grows
-// large slices by a quarter).
-func (a *Arena) Reserve(nodes, kids int) {
+// Reserve makes room for more nodes, kids and interned composites, so
+// that decoding a large document grows the arena once instead of in many
+// copies (Go grows large slices by a quarter).
+func (a *Arena) Reserve(nodes, kids, comps int) {
 	if cap(a.nodes)-len(a.nodes) < nodes {
 		a.nodes = append(make([]node, 0, len(a.nodes)+nodes), a.nodes...)
 	}
 	if cap(a.kids)-len(a.kids) < kids {
 		a.kids = append(make([]Ref, 0, len(a.kids)+kids), a.kids...)
 	}
-	// About a node in three is a composite: the table grows once, not
-	// by doubling from empty.
-	a.comps.reserve(a.comps.n + nodes/3)
+	// About a node in three is a composite (of which the two documents
+	// share some): the table grows once, not by doubling from empty.
+	a.comps.reserve(a.comps.n+comps, kids)
 }
 
 func (a *Arena) add(n node) Ref {
+	if len(a.nodes) == cap(a.nodes) {
+		a.nodes = slices.Grow(a.nodes, max(1024, len(a.nodes)))
+	}
 	a.nodes = append(a.nodes, n)
 	return Ref(len(a.nodes) - 1)
+}
+
+// appendKids appends the children of a new composite. Beyond what Reserve
+// made room for, the arena doubles (append would grow a large slice by a
+// quarter, copying it many times).
+func (a *Arena) appendKids(kids []Ref) {
+	if len(a.kids)+len(kids) > cap(a.kids) {
+		a.kids = slices.Grow(a.kids, max(4096, len(a.kids), len(kids)))
+	}
+	a.kids = append(a.kids, kids...)
 }
 
 // exactFloat bounds the integers a float64 holds exactly.
@@ -244,7 +258,7 @@ func (a *Arena) Bool(v bool) Ref {
 func (a *Arena) String(s string) Ref {
 	r, ok := a.strRefs[s]
 	if !ok {
-		r = a.add(node{kind: String, id: a.newID(), s: int32(len(a.strs))})
+		r = a.add(node{kind: String, id: a.newID(), off: int32(len(a.strs))})
 		a.strs = append(a.strs, s)
 		a.strRefs[s] = r
 	}
@@ -258,7 +272,7 @@ func (a *Arena) Var(side int, name string) Ref {
 	k := varKey{side, name}
 	r, ok := a.varRefs[k]
 	if !ok {
-		r = a.add(node{kind: Var, id: a.newID(), s: int32(len(a.strs)), num: float64(side)})
+		r = a.add(node{kind: Var, id: a.newID(), off: int32(len(a.strs)), num: float64(side)})
 		a.strs = append(a.strs, name)
 		a.varRefs[k] = r
 	}
@@ -271,7 +285,7 @@ func (a *Arena) Var(side int, name string) Ref {
 // memberships of B³ are matched by their fields, and never need interning.
 func (a *Arena) CompositeDistinct(kind Kind, tag int, kids []Ref) Ref {
 	off := int32(len(a.kids))
-	a.kids = append(a.kids, kids...)
+	a.appendKids(kids)
 	return a.add(node{kind: kind, id: lazyID, off: off, n: int32(len(kids)), num: float64(tag)})
 }
 
@@ -291,7 +305,7 @@ func (a *Arena) Composite(kind Kind, tag int, kids []Ref) Ref {
 func (a *Arena) composite(kind Kind, tag int, kids []Ref) Ref {
 	id := a.internKids(kind, tag, kids)
 	off := int32(len(a.kids))
-	a.kids = append(a.kids, kids...)
+	a.appendKids(kids)
 	return a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
 }
 
@@ -319,7 +333,7 @@ func (a *Arena) SharedComposite(side int, kind Kind, tag int, kids []Ref) Ref {
 	}
 	id := s.id
 	off := int32(len(a.kids))
-	a.kids = append(a.kids, kids...)
+	a.appendKids(kids)
 	r := a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
 	// s may have moved (add does not intern, so it has not): set its ref.
 	s.refs[side] = r + 1
@@ -434,11 +448,14 @@ func (a *Arena) internLazy(r Ref) ID {
 func (a *Arena) Num(r Ref) float64 { return a.nodes[r].num }
 
 // Str returns the value of a string node, or the name of a var node.
-func (a *Arena) Str(r Ref) string { return a.strs[a.nodes[r].s] }
+func (a *Arena) Str(r Ref) string { return a.strs[a.nodes[r].off] }
 
 // Kids returns the fields of a record or the elements of a collection.
 func (a *Arena) Kids(r Ref) []Ref {
 	n := &a.nodes[r]
+	if n.n == 0 { // a leaf's off is not into kids
+		return nil
+	}
 	return a.kids[n.off : n.off+n.n : n.off+n.n]
 }
 
