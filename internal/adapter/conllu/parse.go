@@ -75,9 +75,10 @@ type parser struct {
 	text       []byte // characters of the tokens, without Zs
 	chars      int    // len(text) in code points
 	lines      []textLine
-	tokens     []byte // JSON of the token spans
-	sents      []byte // JSON of the sentence spans
-	words      []byte // JSON of the words
+	tokens     chunked // JSON of the token spans
+	sents      chunked // JSON of the sentence spans
+	words      chunked // JSON of the words
+	sentJSON   []byte  // JSON of the current sentence's words
 	nTokens    int
 	nSents     int
 	nWords     int
@@ -374,7 +375,7 @@ func (p *parser) addToken(form []byte) (start, end int, ok bool) {
 	p.prevMW, p.lastMW = p.lastMW, false
 	p.chars += utf8.RuneCountInString(chars)
 	p.scratch = appendSpan(append(p.scratch[:0], sep(p.nTokens)...), start, p.chars)
-	p.tokens = append(p.tokens, p.scratch...)
+	p.tokens.write(p.scratch)
 	p.nTokens++
 	return start, p.chars, true
 }
@@ -492,17 +493,16 @@ func (p *parser) endSentence() {
 		}
 	}
 	p.keys()
-	// The document's JSON grows by doubling: append grows large slices by a
-	// quarter, copying a long document many times.
-	if need := len(p.sent) * 512; cap(p.words)-len(p.words) < need {
-		p.words = append(make([]byte, 0, 2*cap(p.words)+need), p.words...)
-	}
+	b := p.sentJSON[:0]
 	for i := range p.sent {
-		p.words = append(p.words, sep(p.nWords)...)
-		p.words = p.appendWord(p.words, i)
+		b = append(b, sep(p.nWords)...)
+		b = p.appendWord(b, i)
 		p.nWords++
 	}
-	p.sents = appendSpan(append(p.sents, sep(p.nSents)...), p.sentStart, p.chars)
+	p.sentJSON = b
+	p.words.write(b)
+	p.scratch = appendSpan(append(p.scratch[:0], sep(p.nSents)...), p.sentStart, p.chars)
+	p.sents.write(p.scratch)
 	p.nSents++
 }
 
@@ -652,13 +652,13 @@ func (p *parser) endDoc() {
 		return
 	}
 	var b strings.Builder
-	b.Grow(len(p.tokens) + len(p.sents) + len(p.words) + 48)
+	b.Grow(p.tokens.n + p.sents.n + p.words.n + 48)
 	b.WriteString(`{"tokens":[`)
-	b.Write(p.tokens)
+	p.tokens.moveTo(&b)
 	b.WriteString(`],"sentences":[`)
-	b.Write(p.sents)
+	p.sents.moveTo(&b)
 	b.WriteString(`],"words":[`)
-	b.Write(p.words)
+	p.words.moveTo(&b)
 	b.WriteString("]}")
 	idx := p.nDocs // not len(p.in.Docs): a stream empties it as it goes
 	p.nDocs++
@@ -675,7 +675,7 @@ func (p *parser) endDoc() {
 		}},
 	})
 	p.docStarted = false
-	p.text, p.lines, p.tokens, p.sents, p.words = p.text[:0], p.lines[:0], p.tokens[:0], p.sents[:0], p.words[:0]
+	p.text, p.lines = p.text[:0], p.lines[:0]
 	p.chars, p.nTokens, p.nSents, p.nWords = 0, 0, 0, 0
 	p.names, p.rootName = 0, -1
 }
@@ -689,7 +689,56 @@ func (p *parser) finish() error {
 		return p.errs
 	}
 	p.endDoc()
+	// The file has ended: what its documents were built in goes too.
+	p.text, p.lines, p.sentJSON = nil, nil, nil
+	p.tokens, p.sents, p.words = chunked{}, chunked{}, chunked{}
 	return nil
+}
+
+// chunkSize is the size of the chunks a document's JSON is written in.
+const chunkSize = 64 << 10
+
+// chunked is text written in chunks that never move, so that a long
+// document's JSON is written once and copied once, into the document,
+// instead of into a slice that doubles (and leaves its old copies to the
+// garbage collector). The chunks serve the file's next document.
+type chunked struct {
+	full  [][]byte
+	cur   []byte
+	spare [][]byte
+	n     int // bytes written
+}
+
+func (c *chunked) write(b []byte) {
+	c.n += len(b)
+	for len(b) > 0 {
+		if len(c.cur) == cap(c.cur) {
+			if c.cur != nil {
+				c.full = append(c.full, c.cur)
+			}
+			if k := len(c.spare); k > 0 {
+				c.cur, c.spare = c.spare[k-1][:0], c.spare[:k-1]
+			} else {
+				c.cur = make([]byte, 0, chunkSize)
+			}
+		}
+		k := min(len(b), cap(c.cur)-len(c.cur))
+		c.cur = append(c.cur, b[:k]...)
+		b = b[k:]
+	}
+}
+
+// moveTo writes the text to b and empties c, keeping its chunks.
+func (c *chunked) moveTo(b *strings.Builder) {
+	for _, ch := range c.full {
+		b.Write(ch)
+	}
+	b.Write(c.cur)
+	c.spare = append(c.spare, c.full...)
+	if c.cur != nil {
+		c.spare = append(c.spare, c.cur)
+	}
+	c.full, c.cur, c.n = c.full[:0], nil, 0
 }
 
 func clip(b []byte) string {
