@@ -66,7 +66,7 @@ type Arena struct {
 	strs   []string
 	nextID ID
 
-	strRefs map[string]Ref
+	strRefs strTable
 	varRefs map[varKey]Ref
 	numRefs map[numKey]Ref // numbers other than the small ints
 	comps   compTable
@@ -119,12 +119,11 @@ func (a *Arena) Reset() {
 	clear(a.strs) // let the documents' text go
 	a.strs = a.strs[:0]
 	a.nextID = 0
-	if a.strRefs == nil {
-		a.strRefs = map[string]Ref{}
+	a.strRefs.reset()
+	if a.varRefs == nil {
 		a.varRefs = map[varKey]Ref{}
 		a.numRefs = map[numKey]Ref{}
 	} else {
-		clear(a.strRefs)
 		clear(a.varRefs)
 		clear(a.numRefs)
 	}
@@ -168,6 +167,15 @@ func (a *Arena) add(n node) Ref {
 	}
 	a.nodes = append(a.nodes, n)
 	return Ref(len(a.nodes) - 1)
+}
+
+// appendStr appends the text of a string or variable node, the slice
+// doubling as appendKids does.
+func (a *Arena) appendStr(s string) {
+	if len(a.strs) == cap(a.strs) {
+		a.strs = slices.Grow(a.strs, max(256, len(a.strs)))
+	}
+	a.strs = append(a.strs, s)
 }
 
 // appendKids appends the children of a new composite. Beyond what Reserve
@@ -256,11 +264,12 @@ func (a *Arena) Bool(v bool) Ref {
 
 // String adds a string node.
 func (a *Arena) String(s string) Ref {
-	r, ok := a.strRefs[s]
+	r, ok, slot, h := a.strRefs.find(a.strs, s)
 	if !ok {
 		r = a.add(node{kind: String, id: a.newID(), off: int32(len(a.strs))})
-		a.strs = append(a.strs, s)
-		a.strRefs[s] = r
+		*slot = strSlot{stamp: stampOf(h, a.strRefs.gen), idx: int32(len(a.strs)), ref: r}
+		a.strRefs.n++
+		a.appendStr(s)
 	}
 	return r
 }
@@ -273,7 +282,7 @@ func (a *Arena) Var(side int, name string) Ref {
 	r, ok := a.varRefs[k]
 	if !ok {
 		r = a.add(node{kind: Var, id: a.newID(), off: int32(len(a.strs)), num: float64(side)})
-		a.strs = append(a.strs, name)
+		a.appendStr(name)
 		a.varRefs[k] = r
 	}
 	return r

@@ -3,6 +3,7 @@ package value
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -229,10 +230,11 @@ func TestSharedComposite(t *testing.T) {
 	assert.Equal(t, 1, a.Count(fresh), "a reset arena forgets the shared nodes")
 }
 
-// TestInternAcrossGrowthAndResets: the composite table keeps identities
-// through its growth (each key's hash computed again from the pool) and
-// forgets them at every reset, across the wrap of its 8-bit generation
-// (more than 255 resets), for negative tags as well as record tags.
+// TestInternAcrossGrowthAndResets: the composite and string tables keep
+// identities through their growth (each key's hash computed again from the
+// pool or the text) and forget them at every reset, across the wrap of
+// their 8-bit generations (more than 255 resets), for negative tags as
+// well as record tags.
 func TestInternAcrossGrowthAndResets(t *testing.T) {
 	a := NewArena()
 	for round := range 300 {
@@ -243,20 +245,22 @@ func TestInternAcrossGrowthAndResets(t *testing.T) {
 		}
 		first := make([]ID, n)
 		for i := range n {
-			kids := []Ref{a.Int(int64(i)), a.String("x"), a.Int(int64(round))}
+			kids := []Ref{a.Int(int64(i)), a.String(strconv.Itoa(i)), a.Int(int64(round))}
 			tag := []int{1, JSONEntryTag, 7}[i%3]
 			first[i] = a.ID(a.Composite(Record, tag, kids))
 		}
 		ids := map[ID]bool{}
 		for i := range n {
-			kids := []Ref{a.Int(int64(i)), a.String("x"), a.Int(int64(round))}
+			str := a.String(strconv.Itoa(i))
+			require.Equal(t, strconv.Itoa(i), a.Str(str))
+			kids := []Ref{a.Int(int64(i)), str, a.Int(int64(round))}
 			tag := []int{1, JSONEntryTag, 7}[i%3]
 			id := a.ID(a.Composite(Record, tag, kids))
 			require.Equal(t, first[i], id, "round %d key %d", round, i)
 			ids[id] = true
 		}
 		require.Len(t, ids, n, "round %d: distinct keys, distinct IDs", round)
-		other := a.ID(a.Composite(Record, 2, []Ref{a.Int(0), a.String("x"), a.Int(int64(round))}))
+		other := a.ID(a.Composite(Record, 2, []Ref{a.Int(0), a.String("0"), a.Int(int64(round))}))
 		require.False(t, ids[other], "round %d: another tag is another value", round)
 	}
 }
