@@ -45,11 +45,15 @@ func (d *decoder) buf() []value.Ref {
 
 func (d *decoder) keep(b []value.Ref) { d.bufs[d.depth] = b }
 
-// decodeJSON decodes a whole document.
-func decodeJSON(fn decodeFn, d *decoder, doc string, shared bool) (value.Ref, *pathError) {
+// decodeJSON decodes a whole document. named, when the document has
+// shared values, is the worker's table of them, emptied here and reused
+// from document to document.
+func decodeJSON(fn decodeFn, d *decoder, doc string, named *[]namedValue) (value.Ref, *pathError) {
 	sc := &scanner{s: doc}
-	if shared {
-		sc.named = &[]namedValue{}
+	if named != nil {
+		clear(*named) // the nodes of the last document's values go
+		*named = (*named)[:0]
+		sc.named = named
 	}
 	return fn(d, sc)
 }

@@ -304,7 +304,11 @@ func (p *Plan) decodeDoc(c *ctx, d *document.Doc, path string, side int) (value.
 		// gjson paths read plain JSON.
 		text, shared = d.PlainJSON(), false
 	}
-	r, perr := decodeJSON(p.decode, dec, text, shared)
+	var named *[]namedValue
+	if shared {
+		named = &c.named
+	}
+	r, perr := decodeJSON(p.decode, dec, text, named)
 	if perr != nil {
 		return 0, &document.DataError{File: path, Doc: d.Describe(), Path: perr.path(), Msg: perr.msg}
 	}
