@@ -448,7 +448,7 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 			kids = append(kids, -1)
 		}
 		d.depth++
-		err := readFields(d, sc, kids, lookupField, fields)
+		err := readFields(d, sc, kids, names, lookupField, fields)
 		d.depth--
 		d.keep(kids)
 		if err != nil {
@@ -468,17 +468,27 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 // readFields reads the members of an object (its '{' already read) into
 // kids by field index. Extra keys are skipped; a key the type reads that
 // occurs twice is an error, since JSON readers disagree on which value
-// counts (the first, the last, both).
-func readFields(d *decoder, sc *scanner, kids []value.Ref, lookup func(string) int, fields []decodeFn) *pathError {
+// counts (the first, the last, both). Writers mostly keep one order of
+// keys, the declared one (adapters do): the field after the last one read
+// is tried first, then lookup.
+func readFields(d *decoder, sc *scanner, kids []value.Ref, names []string, lookup func(string) int, fields []decodeFn) *pathError {
 	if sc.eat('}') {
 		return nil
 	}
+	next := 0
 	for {
 		key, ok := sc.str()
 		if !ok || !sc.eat(':') {
 			return errMalformed
 		}
-		if i := lookup(key); i >= 0 && kids[i] >= 0 {
+		i := next
+		if i >= len(names) || names[i] != key {
+			i = lookup(key)
+		}
+		if i >= 0 {
+			next = i + 1
+		}
+		if i >= 0 && kids[i] >= 0 {
 			return repeatedKey(key)
 		} else if i < 0 {
 			if _, ok := sc.skip(); !ok {
