@@ -110,6 +110,10 @@ type parser struct {
 	keyName  []int32
 	rootName int
 	names    int
+	// lemmaName and relName name a word's "lemma" and "cdeprel" lists
+	// where they first occur in the document: most words repeat another
+	// word's, and a reference is read without decoding it again.
+	lemmaName, relName map[string]int32
 
 	// strs, feats and forms intern the strings of the current document:
 	// columns, universal features and lower-case forms repeat.
@@ -124,7 +128,8 @@ type textLine struct{ off, line int }
 
 func newParser(name string) *parser {
 	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}, lastTok: -1, prevTok: -1, rootName: -1,
-		strs: map[string]string{}, feats: map[string]string{}, forms: map[string]string{}}
+		strs: map[string]string{}, feats: map[string]string{}, forms: map[string]string{},
+		lemmaName: map[string]int32{}, relName: map[string]int32{}}
 }
 
 // str interns a column.
@@ -610,18 +615,36 @@ func (p *parser) appendWord(b []byte, i int) []byte {
 	b = appendJSONString(b, w.xpos)
 	b = append(b, `,"feats":`...)
 	b = appendJSONString(b, w.feats)
-	b = append(b, `,"lemma":["#"`...)
-	if w.lemma != "_" {
-		b = append(b, ',')
-		b = appendJSONString(b, "="+w.lemma)
+	b = append(b, `,"lemma":`...)
+	if n, ok := p.lemmaName[w.lemma]; ok {
+		b = document.AppendRef(b, int(n))
+	} else {
+		p.lemmaName[w.lemma] = int32(p.names)
+		b = document.AppendName(b, p.names)
+		p.names++
+		b = append(b, `["#"`...)
+		if w.lemma != "_" {
+			b = append(b, ',')
+			b = appendJSONString(b, "="+w.lemma)
+		}
+		b = append(b, ']')
 	}
-	b = append(b, `],"deprel":`...)
+	b = append(b, `,"deprel":`...)
 	b = appendJSONString(b, w.deprel)
-	b = append(b, `,"cdeprel":[`...)
-	if contentRels[w.deprel] {
-		b = appendJSONString(b, w.deprel)
+	b = append(b, `,"cdeprel":`...)
+	if n, ok := p.relName[w.deprel]; ok {
+		b = document.AppendRef(b, int(n))
+	} else {
+		p.relName[w.deprel] = int32(p.names)
+		b = document.AppendName(b, p.names)
+		p.names++
+		b = append(b, '[')
+		if contentRels[w.deprel] {
+			b = appendJSONString(b, w.deprel)
+		}
+		b = append(b, ']')
 	}
-	b = append(b, `],"head":`...)
+	b = append(b, `,"head":`...)
 	if w.head == 0 {
 		b = p.appendRootKey(b)
 	} else {
@@ -678,6 +701,8 @@ func (p *parser) endDoc() {
 	p.text, p.lines = p.text[:0], p.lines[:0]
 	p.chars, p.nTokens, p.nSents, p.nWords = 0, 0, 0, 0
 	p.names, p.rootName = 0, -1
+	clear(p.lemmaName)
+	clear(p.relName)
 }
 
 // finish ends the file: its errors, or its last document.
