@@ -97,16 +97,15 @@ func (ds *decoders) get(t types.Type) decodeFn {
 	// record used twice must not be compiled twice.
 	ds.cache[t] = func(d *decoder, sc *scanner) (value.Ref, *pathError) { return fn(d, sc) }
 	fn = ds.build(t)
-	switch t.(type) {
-	case *types.Record, *types.Collection:
-		fn = shared(fn)
-	}
+	// Any value may be named: adapters name large values and the strings
+	// a document repeats.
+	fn = shared(fn)
 	ds.cache[t] = fn
 	return fn
 }
 
-// shared reads a composite that may be named ("@n") or referred to ("&n")
-// in a document with shared values: a named value is decoded once, a
+// shared reads a value that may be named ("@n") or referred to ("&n") in
+// a document with shared values: a named value is decoded once, a
 // reference reuses its node when it is read at the same type.
 func shared(fn decodeFn) decodeFn {
 	who := new(byte)

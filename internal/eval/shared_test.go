@@ -48,3 +48,28 @@ func TestSharedValues(t *testing.T) {
 		assert.Equal(t, want, got, spec)
 	}
 }
+
+// TestSharedLeaves: strings and numbers may be named and referred to as
+// well, read at their own type, in a union, or at a json field.
+func TestSharedLeaves(t *testing.T) {
+	shared := `{"id": "d", "s": @0"p", "t": &0, "u": [&0, @1 5, &1, "q"], "n": &1, "j": &0, "v": [@2"r", &2]}`
+	plain := document.Doc{JSON: shared, Shared: true}
+	other := `{"id": "d", "s": "p", "t": 5, "u": ["p", 5, "q"], "n": 5, "j": "r", "v": ["r"]}`
+	doc := func(text string, sharedValues bool) *document.Input {
+		return &document.Input{Path: "f", Docs: []document.Doc{{ID: "d", Line: 1, JSON: text, Shared: sharedValues}}}
+	}
+	require.Equal(t, `{"id": "d", "s": "p", "t": "p", "u": ["p",  5, 5, "q"], "n": 5, "j": "p", "v": ["r", "r"]}`, plain.PlainJSON())
+	spec := "type D { id: string, s: string, t: string | int, u: seq<string | int>, n: int, j: json, v: set<string> }\ninput D\n" +
+		"metric ms = delta[s]\nmetric mt = delta[t]\nmetric mu = F<->[u](delta)\nmetric mn = delta[n]\nmetric mj = delta[j]\nmetric mv = F<->[v](delta)\n"
+	p := compile(t, spec)
+	want, err := p.Score(doc(other, false), doc(plain.PlainJSON(), false), corpus.Options{PerDoc: true})
+	require.NoError(t, err)
+	got, err := p.Score(doc(other, false), doc(shared, true), corpus.Options{PerDoc: true})
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	want, err = p.Score(doc(plain.PlainJSON(), false), doc(other, false), corpus.Options{PerDoc: true})
+	require.NoError(t, err)
+	got, err = p.Score(doc(shared, true), doc(other, false), corpus.Options{PerDoc: true})
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+}
