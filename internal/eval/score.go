@@ -268,7 +268,7 @@ func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y val
 	// leaves share one), a child reference per 8 to 13, an interned
 	// composite per 30 to 110: a large document reserves about what it
 	// needs, a smaller share grows by doubling.
-	c.a.Reserve(size/28, size/11, size/72)
+	c.a.Reserve(size/20, size/8, size/72)
 	if x, derr = p.decodeDoc(c, pr.Pred, predPath, 0); derr != nil {
 		return 0, 0, derr
 	}

@@ -114,6 +114,8 @@ type parser struct {
 	// where they first occur in the document: most words repeat another
 	// word's, and a reference is read without decoding it again.
 	lemmaName, relName map[string]int32
+	// strName names the strings of the words' columns the same way.
+	strName map[string]int32
 
 	// strs, feats and forms intern the strings of the current document:
 	// columns, universal features and lower-case forms repeat.
@@ -129,7 +131,7 @@ type textLine struct{ off, line int }
 func newParser(name string) *parser {
 	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}, lastTok: -1, prevTok: -1, rootName: -1,
 		strs: map[string]string{}, feats: map[string]string{}, forms: map[string]string{},
-		lemmaName: map[string]int32{}, relName: map[string]int32{}}
+		lemmaName: map[string]int32{}, relName: map[string]int32{}, strName: map[string]int32{}}
 }
 
 // str interns a column.
@@ -605,16 +607,28 @@ func (p *parser) keys() {
 	}
 }
 
+// appendStr appends a string of a word's columns: named where it first
+// occurs in the document, referred to after.
+func (p *parser) appendStr(b []byte, s string) []byte {
+	if n, ok := p.strName[s]; ok {
+		return document.AppendRef(b, int(n))
+	}
+	p.strName[s] = int32(p.names)
+	b = document.AppendName(b, p.names)
+	p.names++
+	return appendJSONString(b, s)
+}
+
 func (p *parser) appendWord(b []byte, i int) []byte {
 	w := &p.sent[i]
 	b = append(b, `{"key":`...)
 	b = p.appendKey(b, i)
 	b = append(b, `,"upos":`...)
-	b = appendJSONString(b, w.upos)
+	b = p.appendStr(b, w.upos)
 	b = append(b, `,"xpos":`...)
-	b = appendJSONString(b, w.xpos)
+	b = p.appendStr(b, w.xpos)
 	b = append(b, `,"feats":`...)
-	b = appendJSONString(b, w.feats)
+	b = p.appendStr(b, w.feats)
 	b = append(b, `,"lemma":`...)
 	if n, ok := p.lemmaName[w.lemma]; ok {
 		b = document.AppendRef(b, int(n))
@@ -630,7 +644,7 @@ func (p *parser) appendWord(b []byte, i int) []byte {
 		b = append(b, ']')
 	}
 	b = append(b, `,"deprel":`...)
-	b = appendJSONString(b, w.deprel)
+	b = p.appendStr(b, w.deprel)
 	b = append(b, `,"cdeprel":`...)
 	if n, ok := p.relName[w.deprel]; ok {
 		b = document.AppendRef(b, int(n))
@@ -659,11 +673,11 @@ func (p *parser) appendWord(b []byte, i int) []byte {
 		b = append(b, `{"key":`...)
 		b = p.appendKey(b, int(c))
 		b = append(b, `,"deprel":`...)
-		b = appendJSONString(b, cw.deprel)
+		b = p.appendStr(b, cw.deprel)
 		b = append(b, `,"upos":`...)
-		b = appendJSONString(b, cw.upos)
+		b = p.appendStr(b, cw.upos)
 		b = append(b, `,"feats":`...)
-		b = appendJSONString(b, cw.feats)
+		b = p.appendStr(b, cw.feats)
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)
@@ -703,6 +717,7 @@ func (p *parser) endDoc() {
 	p.names, p.rootName = 0, -1
 	clear(p.lemmaName)
 	clear(p.relName)
+	clear(p.strName)
 }
 
 // finish ends the file: its errors, or its last document.
