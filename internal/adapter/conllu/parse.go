@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -126,7 +127,7 @@ type parser struct {
 const pairHint = `CoNLL-U documents ("# newdoc" lines, else the whole file) pair by position, so both files need the same "# newdoc" lines, or none (delete them from both, e.g. with sed '/^# newdoc/d')`
 
 // textLine maps a byte offset of the document's text to a file line.
-type textLine struct{ off, line int }
+type textLine struct{ off, line int32 }
 
 func newParser(name string) *parser {
 	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}, lastTok: -1, prevTok: -1, rootName: -1,
@@ -375,7 +376,10 @@ func (p *parser) addToken(form []byte) (start, end int, ok bool) {
 		p.errorf(p.line, "an empty FORM (or one of spaces only)")
 		return 0, 0, false
 	}
-	p.lines = append(p.lines, textLine{off: len(p.text), line: p.line})
+	if len(p.lines) == cap(p.lines) { // double: a document has a line per token
+		p.lines = slices.Grow(p.lines, max(1024, len(p.lines)))
+	}
+	p.lines = append(p.lines, textLine{off: int32(len(p.text)), line: int32(p.line)})
 	p.text = append(p.text, chars...)
 	start = p.chars
 	p.prevTok, p.lastTok = p.lastTok, start
@@ -699,20 +703,21 @@ func (p *parser) endDoc() {
 	b.WriteString("]}")
 	idx := p.nDocs // not len(p.in.Docs): a stream empties it as it goes
 	p.nDocs++
-	lines := slices.Clone(p.lines)
+	lines := p.lines // the document's own: the next one starts a slice
+	p.lines = nil
 	p.in.Docs = append(p.in.Docs, document.Doc{
 		Index: idx, Line: p.docLine, JSON: b.String(), Shared: true,
 		Name: fmt.Sprintf("document %d (line %d)", idx+1, p.docLine),
 		Partner: &Text{Text: string(p.text), Line: func(off int) int {
-			k := sort.Search(len(lines), func(k int) bool { return lines[k].off > off })
+			k := sort.Search(len(lines), func(k int) bool { return int(lines[k].off) > off })
 			if k == 0 {
-				return lines[0].line
+				return int(lines[0].line)
 			}
-			return lines[k-1].line
+			return int(lines[k-1].line)
 		}},
 	})
 	p.docStarted = false
-	p.text, p.lines = p.text[:0], p.lines[:0]
+	p.text = p.text[:0]
 	p.chars, p.nTokens, p.nSents, p.nWords = 0, 0, 0, 0
 	p.names, p.rootName = 0, -1
 	clear(p.lemmaName)
@@ -729,11 +734,17 @@ func (p *parser) finish() error {
 		return p.errs
 	}
 	p.endDoc()
-	// The file has ended: what its documents were built in goes too.
+	// The file has ended: what its documents were built in goes too, the
+	// chunks to the next file read.
 	p.text, p.lines, p.sentJSON = nil, nil, nil
-	p.tokens, p.sents, p.words = chunked{}, chunked{}, chunked{}
+	p.tokens.release()
+	p.sents.release()
+	p.words.release()
 	return nil
 }
+
+// freeChunks are the chunks of files read to their end, for the next.
+var freeChunks = sync.Pool{New: func() any { b := make([]byte, 0, chunkSize); return &b }}
 
 // chunkSize is the size of the chunks a document's JSON is written in.
 const chunkSize = 64 << 10
@@ -759,7 +770,7 @@ func (c *chunked) write(b []byte) {
 			if k := len(c.spare); k > 0 {
 				c.cur, c.spare = c.spare[k-1][:0], c.spare[:k-1]
 			} else {
-				c.cur = make([]byte, 0, chunkSize)
+				c.cur = (*freeChunks.Get().(*[]byte))[:0]
 			}
 		}
 		k := min(len(b), cap(c.cur)-len(c.cur))
@@ -779,6 +790,20 @@ func (c *chunked) moveTo(b *strings.Builder) {
 		c.spare = append(c.spare, c.cur)
 	}
 	c.full, c.cur, c.n = c.full[:0], nil, 0
+}
+
+// release gives c's chunks to the next file and empties c.
+func (c *chunked) release() {
+	for _, ch := range c.full {
+		freeChunks.Put(&ch)
+	}
+	if c.cur != nil {
+		freeChunks.Put(&c.cur)
+	}
+	for _, ch := range c.spare {
+		freeChunks.Put(&ch)
+	}
+	*c = chunked{}
 }
 
 func clip(b []byte) string {
