@@ -51,11 +51,11 @@ type word struct {
 	prev       int
 	mw         bool
 	form       string // lower case, without Zs characters
-	upos, xpos string
-	feats      string // universal features only, sorted
-	lemma      string
-	deprel     string // universal part
-	head       int    // 0: root; else 1-based index in the sentence
+	upos, xpos *column
+	feats      *column // universal features only, sorted
+	lemma      *column
+	deprel     *column // universal part
+	head       int     // 0: root; else 1-based index in the sentence
 	line       int
 	children   []int32 // functional children, 0-based
 }
@@ -106,21 +106,16 @@ type parser struct {
 	// A word's key recurs as its dependents' head and as its head's
 	// child: the document names it where it first occurs and refers to
 	// it after (document.AppendName). keyName[i] is the name of word i's
-	// key (-1: not written yet), rootName the root key's, names the
+	// key (-1: not written yet), rootName the root key's, nNames the
 	// number of names of the document.
 	keyName  []int32
 	rootName int
-	names    int
-	// lemmaName and relName name a word's "lemma" and "cdeprel" lists
-	// where they first occur in the document: most words repeat another
-	// word's, and a reference is read without decoding it again.
-	lemmaName, relName map[string]int32
-	// strName names the strings of the words' columns the same way.
-	strName map[string]int32
+	nNames   int
 
-	// strs, feats and forms intern the strings of the current document:
-	// columns, universal features and lower-case forms repeat.
-	strs, feats, forms map[string]string
+	// strs, feats and forms intern the strings of the file: columns,
+	// universal features (by their FEATS) and lower-case forms repeat.
+	strs, feats map[string]*column
+	forms       map[string]string
 }
 
 // pairHint explains the pairing of CoNLL-U documents.
@@ -131,18 +126,42 @@ type textLine struct{ off, line int32 }
 
 func newParser(name string) *parser {
 	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}, lastTok: -1, prevTok: -1, rootName: -1,
-		strs: map[string]string{}, feats: map[string]string{}, forms: map[string]string{},
-		lemmaName: map[string]int32{}, relName: map[string]int32{}, strName: map[string]int32{}}
+		strs: map[string]*column{}, feats: map[string]*column{}, forms: map[string]string{}}
+}
+
+// column is a column's value, interned for the file, with the names it
+// has in the current document (document.AppendName): a word names its
+// columns' strings, and its "lemma" and "cdeprel" lists, where they first
+// occur in the document, and refers to them after, so that the evaluator
+// reads a reference instead of decoding them again.
+type column struct {
+	s   string
+	doc int // the document the names below are of (parser.nDocs)
+	// the names of the string, of the lemma list ["#", "=s"] (["#"] for
+	// "_") and of the cdeprel list ([s] or []); -1: not written yet
+	name, lemma, rel int32
+}
+
+// names returns c with the names of the current document.
+func (p *parser) names(c *column) *column {
+	if c.doc != p.nDocs {
+		c.doc, c.name, c.lemma, c.rel = p.nDocs, -1, -1, -1
+	}
+	return c
 }
 
 // str interns a column.
-func (p *parser) str(b []byte) string {
-	if s, ok := p.strs[string(b)]; ok {
-		return s
+func (p *parser) str(b []byte) *column {
+	if c, ok := p.strs[string(b)]; ok {
+		return c
 	}
-	s := string(b)
-	p.strs[s] = s
-	return s
+	return p.intern(string(b))
+}
+
+func (p *parser) intern(s string) *column {
+	c := &column{s: s, doc: -1}
+	p.strs[s] = c
+	return c
 }
 
 // lower is the key form of a FORM: without Zs characters, in lower case.
@@ -421,13 +440,17 @@ func stripZs(b []byte) string {
 
 // universalFeats keeps the universal features of FEATS, sorted and joined
 // by "|", as the scorer does ("_" gives "").
-func (p *parser) universalFeats(col []byte) string {
-	if s, ok := p.feats[string(col)]; ok {
-		return s
+func (p *parser) universalFeats(col []byte) *column {
+	if c, ok := p.feats[string(col)]; ok {
+		return c
 	}
 	s := p.universal(col)
-	p.feats[string(col)] = s
-	return s
+	c, ok := p.strs[s]
+	if !ok {
+		c = p.intern(s)
+	}
+	p.feats[string(col)] = c
+	return c
 }
 
 func (p *parser) universal(col []byte) string {
@@ -498,7 +521,7 @@ func (p *parser) endSentence() {
 	}
 	for i := range p.sent {
 		w := &p.sent[i]
-		if w.head != 0 && functionalRels[w.deprel] {
+		if w.head != 0 && functionalRels[w.deprel.s] {
 			h := &p.sent[w.head-1]
 			h.children = append(h.children, int32(i))
 		}
@@ -541,9 +564,8 @@ func (p *parser) appendKey(b []byte, i int) []byte {
 	if n := p.keyName[i]; n >= 0 {
 		return document.AppendRef(b, int(n))
 	}
-	p.keyName[i] = int32(p.names)
-	b = document.AppendName(b, p.names)
-	p.names++
+	p.keyName[i] = p.newName()
+	b = document.AppendName(b, int(p.keyName[i]))
 	return append(b, p.keyBuf[p.keyAt[i]:p.keyAt[i+1]]...)
 }
 
@@ -552,9 +574,8 @@ func (p *parser) appendRootKey(b []byte) []byte {
 	if p.rootName >= 0 {
 		return document.AppendRef(b, p.rootName)
 	}
-	p.rootName = p.names
-	b = document.AppendName(b, p.names)
-	p.names++
+	p.rootName = int(p.newName())
+	b = document.AppendName(b, p.rootName)
 	return append(b, rootKey...)
 }
 
@@ -613,14 +634,19 @@ func (p *parser) keys() {
 
 // appendStr appends a string of a word's columns: named where it first
 // occurs in the document, referred to after.
-func (p *parser) appendStr(b []byte, s string) []byte {
-	if n, ok := p.strName[s]; ok {
-		return document.AppendRef(b, int(n))
+func (p *parser) appendStr(b []byte, c *column) []byte {
+	if c = p.names(c); c.name >= 0 {
+		return document.AppendRef(b, int(c.name))
 	}
-	p.strName[s] = int32(p.names)
-	b = document.AppendName(b, p.names)
-	p.names++
-	return appendJSONString(b, s)
+	c.name = p.newName()
+	b = document.AppendName(b, int(c.name))
+	return appendJSONString(b, c.s)
+}
+
+// newName returns the next name of the document.
+func (p *parser) newName() int32 {
+	p.nNames++
+	return int32(p.nNames - 1)
 }
 
 func (p *parser) appendWord(b []byte, i int) []byte {
@@ -634,31 +660,30 @@ func (p *parser) appendWord(b []byte, i int) []byte {
 	b = append(b, `,"feats":`...)
 	b = p.appendStr(b, w.feats)
 	b = append(b, `,"lemma":`...)
-	if n, ok := p.lemmaName[w.lemma]; ok {
-		b = document.AppendRef(b, int(n))
+	if l := p.names(w.lemma); l.lemma >= 0 {
+		b = document.AppendRef(b, int(l.lemma))
 	} else {
-		p.lemmaName[w.lemma] = int32(p.names)
-		b = document.AppendName(b, p.names)
-		p.names++
+		l.lemma = p.newName()
+		b = document.AppendName(b, int(l.lemma))
 		b = append(b, `["#"`...)
-		if w.lemma != "_" {
-			b = append(b, ',')
-			b = appendJSONString(b, "="+w.lemma)
+		if l.s != "_" {
+			b = append(b, `,"=`...)
+			b = document.AppendJSONEscaped(b, l.s)
+			b = append(b, '"')
 		}
 		b = append(b, ']')
 	}
 	b = append(b, `,"deprel":`...)
 	b = p.appendStr(b, w.deprel)
 	b = append(b, `,"cdeprel":`...)
-	if n, ok := p.relName[w.deprel]; ok {
-		b = document.AppendRef(b, int(n))
+	if r := p.names(w.deprel); r.rel >= 0 {
+		b = document.AppendRef(b, int(r.rel))
 	} else {
-		p.relName[w.deprel] = int32(p.names)
-		b = document.AppendName(b, p.names)
-		p.names++
+		r.rel = p.newName()
+		b = document.AppendName(b, int(r.rel))
 		b = append(b, '[')
-		if contentRels[w.deprel] {
-			b = appendJSONString(b, w.deprel)
+		if contentRels[r.s] {
+			b = appendJSONString(b, r.s)
 		}
 		b = append(b, ']')
 	}
@@ -719,10 +744,7 @@ func (p *parser) endDoc() {
 	p.docStarted = false
 	p.text = p.text[:0]
 	p.chars, p.nTokens, p.nSents, p.nWords = 0, 0, 0, 0
-	p.names, p.rootName = 0, -1
-	clear(p.lemmaName)
-	clear(p.relName)
-	clear(p.strName)
+	p.nNames, p.rootName = 0, -1
 }
 
 // finish ends the file: its errors, or its last document.
