@@ -15,20 +15,27 @@ import (
 // kind. Front ends show the first few messages of a kind and count the
 // rest (WarningLimiter, GroupMessages).
 func MessageKind(msg string) string {
-	msg = placePrefix.ReplaceAllString(msg, "")
-	msg = quoted.ReplaceAllString(msg, "…")
-	msg = number.ReplaceAllString(msg, "#")
+	msg = placePrefix().ReplaceAllString(msg, "")
+	msg = quoted().ReplaceAllString(msg, "…")
+	msg = number().ReplaceAllString(msg, "#")
 	return msg
 }
 
+// The patterns are compiled at their first use, not at every start of a
+// program.
 var (
 	// placePrefix is what a message starts with to say where: a file (a
 	// word with a "." or a "/"), with its line and column, and the
 	// document or graph it is about.
-	placePrefix = regexp.MustCompile(`^(?:[^\s:]*[./][^\s:]*(?::\d+)*: )?(?:(?:document|amr|graph|relation) (?:"(?:[^"\\]|\\.)*"|\d+)(?: \(line \d+\))?: )?`)
-	quoted      = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
-	number      = regexp.MustCompile(`\d+(?:\.\d+)?`)
+	placePrefix = lazyRegexp(`^(?:[^\s:]*[./][^\s:]*(?::\d+)*: )?(?:(?:document|amr|graph|relation) (?:"(?:[^"\\]|\\.)*"|\d+)(?: \(line \d+\))?: )?`)
+	quoted      = lazyRegexp(`"(?:[^"\\]|\\.)*"`)
+	number      = lazyRegexp(`\d+(?:\.\d+)?`)
 )
+
+// lazyRegexp compiles expr at the first call of what it returns.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 // WarningLimiter passes on the first few warnings of each kind
 // (MessageKind) and counts the others; Summary then says how many of each

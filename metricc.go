@@ -139,9 +139,12 @@ func Compile(name, src string, opts ...Option) (*Spec, error) {
 			return data, err
 		}
 	}
-	f, errs := grammar.Parse(name, src)
-	if errs != nil {
-		return nil, errs
+	f, shipped := specs.Parsed(name, src)
+	if !shipped {
+		var errs ast.ErrorList
+		if f, errs = grammar.Parse(name, src); errs != nil {
+			return nil, errs
+		}
 	}
 	prog, errs := typecheck.Config{Env: env, Params: cfg.params, ReadFile: cfg.readFile}.Check(f)
 	if errs != nil {

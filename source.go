@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"regexp"
 
 	"github.com/tidwall/gjson"
 
@@ -125,8 +124,8 @@ func renameValues(err error) error {
 	var list document.DataErrors
 	var one *document.DataError
 	rename := func(e *document.DataError) {
-		e.Doc = byPosition.ReplaceAllString(e.Doc, "value $1")
-		e.Doc = byID.ReplaceAllString(e.Doc, "document $1")
+		e.Doc = byPosition().ReplaceAllString(e.Doc, "value $1")
+		e.Doc = byID().ReplaceAllString(e.Doc, "document $1")
 	}
 	switch {
 	case errors.As(err, &list):
@@ -141,8 +140,8 @@ func renameValues(err error) error {
 
 // byPosition and byID are a document named with a line of a file.
 var (
-	byPosition = regexp.MustCompile(`^document (\d+) \(line \d+\)$`)
-	byID       = regexp.MustCompile(`^document ("(?:[^"\\]|\\.)*") \(line \d+\)$`)
+	byPosition = lazyRegexp(`^document (\d+) \(line \d+\)$`)
+	byID       = lazyRegexp(`^document ("(?:[^"\\]|\\.)*") \(line \d+\)$`)
 )
 
 // InputFormats lists the names File, FileFormat and Reader accept.

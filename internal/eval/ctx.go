@@ -48,6 +48,15 @@ type ctx struct {
 	// sequences matched under align, as a span of walkPool.
 	walks    map[edgeKey][2]int
 	walkPool []solver.Edge
+	// subs records the collections a filter view built (`[v where
+	// cond]`): each is its parent's elements at positions subPos[span],
+	// the same nodes in the same order, so the candidate pairs and the
+	// positive pairs of a matching over them are those of the parent's
+	// matching restricted to them (see restricted).
+	subs   map[value.Ref]subColl
+	subPos []int32
+	// rowOf and colOf map a parent's positions to a sub-collection's.
+	rowOf, colOf []int32
 	// keyNames holds this worker's copies of breakdown keys (keyOf).
 	keyNames map[string]string
 
@@ -97,6 +106,7 @@ func newCtx() *ctx {
 		cands:    map[candKey][2]int{},
 		limits:   solver.Limits{},
 		edges:    map[edgeKey][2]int{},
+		subs:     map[value.Ref]subColl{},
 		walks:    map[edgeKey][2]int{},
 		keyNames: map[string]string{},
 	}
@@ -112,6 +122,8 @@ func (c *ctx) reset() {
 	c.edgePool = c.edgePool[:0]
 	clear(c.walks)
 	c.walkPool = c.walkPool[:0]
+	clear(c.subs)
+	c.subPos = c.subPos[:0]
 	c.depth = 0
 }
 
@@ -145,6 +157,53 @@ type pair struct{ Row, Col int32 }
 type edgeKey struct {
 	chooser *cnode
 	x, y    value.Ref
+}
+
+// subColl is a collection a filter kept from parent: the elements at
+// positions subPos[from:to] of parent's, in order.
+type subColl struct {
+	parent   value.Ref
+	from, to int
+}
+
+// restricted maps the pairs of a matching of the parents of X and Y to
+// the pairs of X and Y, where one of them (at least) is a filter's
+// sub-collection: parentX and parentY are the collections whose pairs to
+// restrict, and rowOf, colOf map their positions to X's and Y's (-1: left
+// out). ok is false when neither side was filtered.
+func (c *ctx) restricted(X, Y value.Ref) (parentX, parentY value.Ref, rowOf, colOf []int32, ok bool) {
+	sx, okx := c.subs[X]
+	sy, oky := c.subs[Y]
+	if !okx && !oky {
+		return 0, 0, nil, nil, false
+	}
+	parentX, c.rowOf = c.positions(X, sx, okx, c.rowOf)
+	parentY, c.colOf = c.positions(Y, sy, oky, c.colOf)
+	return parentX, parentY, c.rowOf, c.colOf, true
+}
+
+// positions fills buf with the map from the parent's positions to the
+// sub-collection's (the identity for a collection not filtered).
+func (c *ctx) positions(coll value.Ref, s subColl, filtered bool, buf []int32) (value.Ref, []int32) {
+	if !filtered {
+		buf = buf[:0]
+		for i := range c.a.Kids(coll) {
+			buf = append(buf, int32(i))
+		}
+		return coll, buf
+	}
+	n := len(c.a.Kids(s.parent))
+	if cap(buf) < n {
+		buf = make([]int32, n)
+	}
+	buf = buf[:n]
+	for i := range buf {
+		buf[i] = -1
+	}
+	for i, at := range c.subPos[s.from:s.to] {
+		buf[at] = int32(i)
+	}
+	return s.parent, buf
 }
 
 type candKey struct {

@@ -31,9 +31,11 @@ func (k *compiler) filter(v *typecheck.View, inner viewFn) viewFn {
 		coll := inner(c, r)
 		kids := c.a.Kids(coll)
 		kept := make([]value.Ref, 0, len(kids))
-		for _, e := range kids {
+		from := len(c.subPos)
+		for i, e := range kids {
 			if test(c, e) {
 				kept = append(kept, e)
+				c.subPos = append(c.subPos, int32(i))
 			}
 		}
 		var res value.Ref
@@ -44,6 +46,7 @@ func (k *compiler) filter(v *typecheck.View, inner viewFn) viewFn {
 			res = c.a.Composite(kind, 0, kept)
 		}
 		c.viewMemo[mk] = res
+		c.subs[res] = subColl{parent: coll, from: from, to: len(c.subPos)}
 		return res
 	}
 }

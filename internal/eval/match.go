@@ -470,19 +470,44 @@ func growFloat(b []float64, n int) []float64 {
 // on the same keys over the same collections), else every pair.
 func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 	chooser := m.chooser()
+	n, k := len(xs), len(ys)
+	// Over filtered collections, the candidates of the parents' matching,
+	// restricted, are those an index over the filtered ones would list,
+	// in the same order (an element's keys do not depend on its
+	// collection, and a filter keeps its parent's order); where the index
+	// would not be used (few pairs, or coarse keys chosen by a bound on
+	// the sizes), nothing is derived.
+	derive := chooser.keys != nil && chooser.keys.coarse == nil && n*k > 16
 	if m.align != nil {
 		if span, ok := c.edges[edgeKey{chooser, X, Y}]; ok {
 			f.edges = append(f.edges[:0], c.edgePool[span[0]:span[1]]...)
 			return
 		}
+		if derive {
+			if px, py, rowOf, colOf, ok := c.restricted(X, Y); ok {
+				if span, ok := c.edges[edgeKey{chooser, px, py}]; ok {
+					f.edges = f.edges[:0]
+					for _, e := range c.edgePool[span[0]:span[1]] {
+						if i, j := rowOf[e.Row], colOf[e.Col]; i >= 0 && j >= 0 {
+							f.edges = append(f.edges, solver.Edge{Row: i, Col: j, W: e.W})
+						}
+					}
+					start := len(c.edgePool)
+					c.edgePool = append(c.edgePool, f.edges...)
+					c.edges[edgeKey{chooser, X, Y}] = [2]int{start, len(c.edgePool)}
+					return
+				}
+			}
+		}
 	}
-	n, k := len(xs), len(ys)
 	if chooser.keys != nil && n*k > 16 {
 		key := candKey{chooser.keys, X, Y}
 		if span, ok := c.cands[key]; ok {
 			f.pairs = append(f.pairs[:0], c.candPairs[span[0]:span[1]]...)
 		} else {
-			f.candidates(c, chooser.keys, xs, ys)
+			if !derive || !c.restrictedCands(f, chooser.keys, X, Y) {
+				f.candidates(c, chooser.keys, xs, ys)
+			}
 			start := len(c.candPairs)
 			c.candPairs = append(c.candPairs, f.pairs...)
 			c.cands[key] = [2]int{start, len(c.candPairs)}
@@ -505,6 +530,27 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 		c.edgePool = append(c.edgePool, f.edges...)
 		c.edges[edgeKey{chooser, X, Y}] = [2]int{start, len(c.edgePool)}
 	}
+}
+
+// restrictedCands lists in f.pairs the candidates of keys over (X, Y)
+// from those of their parents, when X or Y is a filter's sub-collection
+// and the parents' are known.
+func (c *ctx) restrictedCands(f *frame, keys keyFn, X, Y value.Ref) bool {
+	px, py, rowOf, colOf, ok := c.restricted(X, Y)
+	if !ok {
+		return false
+	}
+	span, ok := c.cands[candKey{keys, px, py}]
+	if !ok {
+		return false
+	}
+	f.pairs = f.pairs[:0]
+	for _, p := range c.candPairs[span[0]:span[1]] {
+		if i, j := rowOf[p.Row], colOf[p.Col]; i >= 0 && j >= 0 {
+			f.pairs = append(f.pairs, pair{i, j})
+		}
+	}
+	return true
 }
 
 // chooserSrc is the expression of the similarity that chooses the

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -17,26 +18,30 @@ import (
 //go:embed page/page.html page/page.css page/page.js
 var pageFiles embed.FS
 
-var page = template.Must(template.New("page.html").Funcs(template.FuncMap{
-	"deref": func(v *float64) float64 { return *v },
-	"num":   num6,
-	"pct":   pct,
-	"lines": metricLines,
-	"side": func(s string) string {
-		switch s {
-		case "P":
-			return "precision side (N=P)"
-		case "R":
-			return "recall side (N=R)"
-		}
-		return ""
-	},
-	"alignment": func(al *Alignment) template.HTML {
-		var b strings.Builder
-		writeAlignment(&b, al)
-		return template.HTML(b.String())
-	},
-}).ParseFS(pageFiles, "page/page.html"))
+// page is parsed at its first use, not at every start of a program that
+// links this package.
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page.html").Funcs(template.FuncMap{
+		"deref": func(v *float64) float64 { return *v },
+		"num":   num6,
+		"pct":   pct,
+		"lines": metricLines,
+		"side": func(s string) string {
+			switch s {
+			case "P":
+				return "precision side (N=P)"
+			case "R":
+				return "recall side (N=R)"
+			}
+			return ""
+		},
+		"alignment": func(al *Alignment) template.HTML {
+			var b strings.Builder
+			writeAlignment(&b, al)
+			return template.HTML(b.String())
+		},
+	}).ParseFS(pageFiles, "page/page.html"))
+})
 
 // writeAlignment writes one level of an alignment and, under a collapsed
 // <details> per pair, the levels beneath it. It is written by hand rather
@@ -142,7 +147,7 @@ func (ex *Explanation) WriteHTML(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return page.Execute(w, struct {
+	return page().Execute(w, struct {
 		*Explanation
 		CSS template.CSS
 		JS  template.JS

@@ -20,7 +20,7 @@ func Parse(name, text string) (*ast.File, ast.ErrorList) {
 	if e := checkNesting(src, name, text); e != nil {
 		return nil, ast.ErrorList{e}
 	}
-	cst, err := parser.ParseString(name, text)
+	cst, err := parser().ParseString(name, text)
 	if err != nil {
 		var errs ast.ErrorList
 		errs = append(errs, syntaxError(src, err))

@@ -25,7 +25,7 @@ func parseText(t *testing.T, text string) ([]string, *document.Input) {
 	require.NoError(t, err)
 	var out []string
 	for _, d := range in.Docs {
-		out = append(out, d.JSON)
+		out = append(out, d.PlainJSON())
 	}
 	return out, in
 }
@@ -166,7 +166,7 @@ func TestRawTags(t *testing.T) {
 	assert.JSONEq(t, `{"id": "1", "tags": "O PESSOA PESSOA O LOCAL O DATE-TIME",
 		"entities": [{"start": 1, "end": 1, "label": "PESSOA"}, {"start": 2, "end": 2, "label": "PESSOA"},
 		             {"start": 4, "end": 4, "label": "LOCAL"}, {"start": 6, "end": 6, "label": "DATE-TIME"}],
-		"loose": []}`, in.Docs[0].JSON)
+		"loose": []}`, in.Docs[0].PlainJSON())
 	assert.Equal(t, []string{"r.txt:3: raw tags (no B-, I-, E- or S- prefix), the first here: each tagged token is an entity of its own, as conlleval -r reads them (to join the neighbouring tokens of one type into one entity, prefix every tag but O with I-)"}, in.Warnings)
 
 	_, err = Parse("m.txt", []byte("a B-ORG\nb I-ORG\n\nc PER\n"))
@@ -440,13 +440,13 @@ func FuzzParse(f *testing.F) {
 				Tags            string
 				Entities, Loose []struct{ Start, End int }
 			}
-			require.NoError(t, json.Unmarshal([]byte(d.JSON), &doc), d.JSON)
+			require.NoError(t, json.Unmarshal([]byte(d.PlainJSON()), &doc), d.PlainJSON())
 			// Tags are separated by ASCII white space, as the adapter
 			// splits columns (conlleval's \s); a tag may hold U+00A0.
 			n := len(strings.FieldsFunc(doc.Tags, func(r rune) bool { return r == ' ' || r == '\t' }))
 			assert.Equal(t, n, d.Partner.(*Shape).Tokens)
 			for _, e := range append(doc.Entities, doc.Loose...) {
-				assert.True(t, 0 <= e.Start && e.Start <= e.End && e.End < n, d.JSON)
+				assert.True(t, 0 <= e.Start && e.Start <= e.End && e.End < n, d.PlainJSON())
 			}
 		}
 	})
@@ -470,7 +470,7 @@ func TestDivisionsAndJoin(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"id":"1","tags":"O B-PER I-PER O O O B-LOC",
 		"entities":[{"start":1,"end":2,"label":"PER"},{"start":6,"end":6,"label":"LOC"}],
-		"loose":[]}`, doc.JSON)
+		"loose":[]}`, doc.PlainJSON())
 	_, err = s.Next()
 	assert.Equal(t, io.EOF, err)
 
@@ -506,4 +506,17 @@ func TestPartAt(t *testing.T) {
 	assert.Equal(t, "; the files part at its sentence 3: p.txt:13 starts one of 2 tokens, the gold has no more sentences",
 		partAt(g[:2], g, "g.txt", "p.txt"))
 	assert.Equal(t, "", partAt(g, g, "g.txt", "p.txt"))
+}
+
+// TestLooseShared: a loose entity is written once, named among the
+// entities and referred to in "loose", so that it is decoded once; the
+// plain JSON spells it out.
+func TestLooseShared(t *testing.T) {
+	in, err := Parse("s.txt", []byte("a I-PER\nb I-PER\nc B-PER\nd O\ne I-LOC\n"))
+	require.NoError(t, err)
+	require.Len(t, in.Docs, 1)
+	d := in.Docs[0]
+	assert.True(t, d.Shared)
+	assert.Equal(t, `{"id":"1","tags":"I-PER I-PER B-PER O I-LOC","entities":[@0{"start":0,"end":1,"label":"PER"},{"start":2,"end":2,"label":"PER"},@1{"start":4,"end":4,"label":"LOC"}],"loose":[&0,&1]}`, d.JSON)
+	assert.Equal(t, `{"id":"1","tags":"I-PER I-PER B-PER O I-LOC","entities":[{"start":0,"end":1,"label":"PER"},{"start":2,"end":2,"label":"PER"},{"start":4,"end":4,"label":"LOC"}],"loose":[{"start":0,"end":1,"label":"PER"},{"start":4,"end":4,"label":"LOC"}]}`, d.PlainJSON())
 }

@@ -439,6 +439,7 @@ func (w *writer) document(k int) document.Doc {
 		Line:    int(d.line),
 		ID:      id,
 		JSON:    string(w.out),
+		Shared:  true,
 		Name:    fmt.Sprintf("document %s (line %d)", id, d.line),
 		Partner: &Shape{Tokens: w.tokens, Sentences: w.p.sentencesOf(k)},
 	}
@@ -573,28 +574,40 @@ func (w *writer) doc(k int) {
 		}
 		w.nLoose += len(loose)
 	}
-	b = append(b, `","entities":`...)
-	b = w.spans(b, all)
-	b = append(b, `,"loose":`...)
-	b = w.spans(b, loose)
-	w.out = append(b, '}')
-}
-
-func (w *writer) spans(b []byte, spans []span) []byte {
-	b = append(b, '[')
-	for i, s := range spans {
+	// The loose entities are entities too: each is written once, named
+	// where it is an entity ("@n", document.AppendName) and referred to
+	// in "loose" ("&n"), so that the evaluator decodes it once. In IOB1
+	// nearly every entity is loose.
+	b = append(b, `","entities":[`...)
+	for i, j := 0, 0; i < len(all); i++ {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"start":`...)
-		b = strconv.AppendInt(b, int64(s.start), 10)
-		b = append(b, `,"end":`...)
-		b = strconv.AppendInt(b, int64(s.end), 10)
-		b = append(b, `,"label":"`...)
-		b = appendEscaped(b, w.p.types[s.t])
-		b = append(b, `"}`...)
+		if j < len(loose) && loose[j] == all[i] {
+			b = document.AppendName(b, j)
+			j++
+		}
+		b = w.span(b, all[i])
 	}
-	return append(b, ']')
+	b = append(b, `],"loose":[`...)
+	for j := range loose {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		b = document.AppendRef(b, j)
+	}
+	w.out = append(b, "]}"...)
+}
+
+// span appends the JSON object of one entity.
+func (w *writer) span(b []byte, s span) []byte {
+	b = append(b, `{"start":`...)
+	b = strconv.AppendInt(b, int64(s.start), 10)
+	b = append(b, `,"end":`...)
+	b = strconv.AppendInt(b, int64(s.end), 10)
+	b = append(b, `,"label":"`...)
+	b = appendEscaped(b, w.p.types[s.t])
+	return append(b, `"}`...)
 }
 
 // appendEscaped appends s as the inside of a JSON string.

@@ -199,3 +199,47 @@ func TestPiecesReadError(t *testing.T) {
 		assert.Equal(t, "f.json: boom", err.Error())
 	}
 }
+
+// TestFastTokens: the fast path reads the token lists the official files
+// write, with space anywhere, and leaves everything else to the general
+// reader (ok false, nothing kept).
+func TestFastTokens(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		toks []int
+		ok   bool
+		form form
+	}{
+		{"[]", nil, true, formUnknown},
+		{"[ ]", nil, true, formUnknown},
+		{"[0, 1,2 ]", []int{0, 1, 2}, true, formIndices},
+		{"[[0,4,7,0,0], [5, 9, 8 ,0,1]]", []int{7, 8}, true, formAddresses},
+		{"[[0,4,7]]", []int{7}, true, formAddresses},
+		{"[123456789012345]", []int{123456789012345}, true, formIndices},
+		{"[1234567890123456]", nil, false, formUnknown},
+		{"[[0,4]]", nil, false, formUnknown},
+		{"[01]", nil, false, formUnknown},
+		{"[1.0]", nil, false, formUnknown},
+		{"[1e0]", nil, false, formUnknown},
+		{"[-1]", nil, false, formUnknown},
+		{"[1, [0,4,7,0,0]]", nil, false, formUnknown},
+		{"[[0,4,7,0,0], 1]", nil, false, formUnknown},
+		{"[1", nil, false, formUnknown},
+		{"[1 2]", nil, false, formUnknown},
+	} {
+		sc := scanner{b: []byte(c.text)}
+		var sp spanFields
+		ok := sc.fastTokens(&sp)
+		assert.Equal(t, c.ok, ok, c.text)
+		assert.Equal(t, len(c.toks), len(sp.toks), c.text)
+		if len(c.toks) > 0 {
+			assert.Equal(t, c.toks, sp.toks, c.text)
+		}
+		assert.Equal(t, c.form, sp.firstForm, c.text)
+		if ok {
+			assert.Equal(t, len(c.text), sc.i, c.text)
+		} else {
+			assert.Equal(t, 0, sc.i, c.text)
+		}
+	}
+}

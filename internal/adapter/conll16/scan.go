@@ -284,35 +284,12 @@ func (s *scanner) end() bool {
 
 // fastTokens reads a token list made of plain non-negative integers or of
 // addresses of them, as the official files write them; it returns false,
-// leaving the cursor where it was, at anything else.
+// leaving the cursor where it was, at anything else. It is the adapter's
+// innermost loop (a gold file is mostly addresses): no closures, space
+// skipped only where there is some.
 func (s *scanner) fastTokens(sp *spanFields) bool {
 	b, i := s.b, s.i
 	n0 := len(sp.toks)
-	ws := func() {
-		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-			i++
-		}
-	}
-	// num reads digits; ok is false if there are none, if the number has
-	// a leading zero, a fraction or an exponent.
-	num := func() (n int, ok bool) {
-		start := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 15 {
-			n = n*10 + int(b[i]-'0')
-			i++
-		}
-		if i == start || (b[start] == '0' && i-start > 1) || i == len(b) {
-			return 0, false
-		}
-		switch b[i] {
-		case '.', 'e', 'E', '-', '+':
-			return 0, false
-		}
-		if b[i] >= '0' && b[i] <= '9' {
-			return 0, false // too long
-		}
-		return n, true
-	}
 	fail := func() bool {
 		sp.toks = sp.toks[:n0]
 		return false
@@ -320,15 +297,14 @@ func (s *scanner) fastTokens(sp *spanFields) bool {
 	if i >= len(b) || b[i] != '[' {
 		return false
 	}
-	i++
-	ws()
+	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == ']' {
 		s.i = i + 1
 		return true
 	}
 	f := formUnknown
-	for k := 0; ; k++ {
-		ws()
+	for {
+		i = skipSpace(b, i)
 		if i >= len(b) {
 			return fail()
 		}
@@ -340,15 +316,15 @@ func (s *scanner) fastTokens(sp *spanFields) bool {
 			f = formAddresses
 			i++
 			for j := 0; ; j++ {
-				ws()
-				n, ok := num()
+				i = skipSpace(b, i)
+				n, at, ok := plainIndex(b, i)
 				if !ok {
 					return fail()
 				}
 				if j == 2 {
 					tok = n
 				}
-				ws()
+				i = skipSpace(b, at)
 				if i >= len(b) {
 					return fail()
 				}
@@ -366,14 +342,14 @@ func (s *scanner) fastTokens(sp *spanFields) bool {
 				return fail()
 			}
 			f = formIndices
-			n, ok := num()
+			n, at, ok := plainIndex(b, i)
 			if !ok {
 				return fail()
 			}
-			tok = n
+			tok, i = n, at
 		}
 		sp.toks = append(sp.toks, tok)
-		ws()
+		i = skipSpace(b, i)
 		if i >= len(b) {
 			return fail()
 		}
@@ -387,4 +363,32 @@ func (s *scanner) fastTokens(sp *spanFields) bool {
 		}
 		i++
 	}
+}
+
+// skipSpace returns the position of the first byte from i that is not
+// JSON space.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && b[i] <= ' ' && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// plainIndex reads the digits at i: ok is false if there are none, if the
+// number has a leading zero, a fraction or an exponent, has more than 15 digits or
+// more, or ends the text. at is where it ends.
+func plainIndex(b []byte, i int) (n, at int, ok bool) {
+	start := i
+	for i < len(b) && b[i]-'0' <= 9 {
+		n = n*10 + int(b[i]-'0')
+		i++
+	}
+	if i == start || i-start > 15 || i == len(b) || (b[start] == '0' && i-start > 1) {
+		return 0, i, false
+	}
+	switch b[i] {
+	case '.', 'e', 'E', '-', '+':
+		return 0, i, false
+	}
+	return n, i, true
 }

@@ -36,6 +36,7 @@
 package eael
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -89,11 +90,14 @@ func storeDirs(path string) (args, links string, ok bool) {
 // layout (14 columns, spans in columns 6 and 7).
 func detectFile(head []byte) bool {
 	n := 0
-	for line := range strings.SplitSeq(string(head), "\n") {
-		line = strings.TrimRight(line, "\r")
-		if line == "" || line[0] == '#' {
+	// Lines are made strings one at a time: the head of a file of another
+	// format is 64 KB, of which a line or two is read.
+	for b := range bytes.SplitSeq(head, []byte("\n")) {
+		b = bytes.TrimRight(b, "\r")
+		if len(b) == 0 || b[0] == '#' {
 			continue
 		}
+		line := string(b)
 		cols := strings.Split(line, "\t")
 		switch len(cols) {
 		case 11, 18:

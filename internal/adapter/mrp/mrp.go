@@ -241,13 +241,16 @@ func readLine(br *bufio.Reader, buf []byte) ([]byte, error) {
 // array of "nodes". A prefix of a long first line is enough.
 func Detect(data []byte) bool {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	s := strings.TrimLeft(string(data[:min(len(data), 64<<10)]), " \t\r\n")
-	if !strings.HasPrefix(s, "{") {
+	// Only the first line is made a string: the head of a file of another
+	// format is 64 KB.
+	data = bytes.TrimLeft(data[:min(len(data), 64<<10)], " \t\r\n")
+	if len(data) == 0 || data[0] != '{' {
 		return false
 	}
-	if k := strings.IndexByte(s, '\n'); k >= 0 {
-		s = s[:k]
+	if k := bytes.IndexByte(data, '\n'); k >= 0 {
+		data = data[:k]
 	}
+	s := string(data)
 	has := func(key string) bool { return gjson.Get(s, key).Exists() }
 	// This adapter's own documents have "nodes" too, as a count: they are
 	// JSON for the spec.
