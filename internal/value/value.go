@@ -8,6 +8,7 @@
 package value
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -40,15 +41,43 @@ type Ref int32
 type ID int32
 
 // node holds no pointers (a string node's text is strs[off]), so the
-// garbage collector never scans the arena's largest slice. It is 24 bytes:
-// a composite's tag is its num, a string's or variable's text index its
-// off (with n 0: no children).
+// garbage collector never scans the arena's largest slice. It is 16 bytes,
+// four words whose meaning depends on the kind:
+//
+//	head  the kind (top 4 bits) and the ID + 1 (0: lazyID, not computed yet)
+//	off   a composite's children kids[off : off+n]; a string's or a
+//	      variable's text strs[off]; a number's low 32 bits
+//	n     a composite's number of children; 0 for any leaf
+//	x     a composite's tag, a variable's side, a number's high 32 bits
 type node struct {
-	kind Kind
-	id   ID
-	num  float64
-	off  int32 // children: kids[off : off+n]; a string's: strs[off]
+	head uint32
+	off  int32
 	n    int32
+	x    int32
+}
+
+// idBits bound the IDs of an arena (2^28 - 1 values of a pair).
+const idBits = 28
+
+func makeHead(kind Kind, id ID) uint32 { return uint32(kind)<<idBits | uint32(id+1) }
+
+func (n *node) kind() Kind { return Kind(n.head >> idBits) }
+func (n *node) id() ID     { return ID(n.head&(1<<idBits-1)) - 1 }
+
+// numberNode is the node of a number or a boolean.
+func numberNode(kind Kind, id ID, v float64) node {
+	bits := math.Float64bits(v)
+	return node{head: makeHead(kind, id), off: int32(uint32(bits)), x: int32(uint32(bits >> 32))}
+}
+
+// num is the value of a number node.
+func (n *node) num() float64 {
+	return math.Float64frombits(uint64(uint32(n.off)) | uint64(uint32(n.x))<<32)
+}
+
+// compositeNode is the node of a composite whose children are at off.
+func compositeNode(kind Kind, id ID, tag int, off int32, kids int) node {
+	return node{head: makeHead(kind, id), off: off, n: int32(kids), x: int32(tag)}
 }
 
 // Arena stores the nodes of one document pair. It is reused from pair to
@@ -142,6 +171,9 @@ func (a *Arena) NumIDs() int { return int(a.nextID) }
 
 func (a *Arena) newID() ID {
 	id := a.nextID
+	if id >= 1<<idBits-2 {
+		panic(fmt.Sprintf("the documents hold more than %d distinct values, the most a pair can", 1<<idBits-2))
+	}
 	a.nextID++
 	return id
 }
@@ -211,7 +243,7 @@ func (a *Arena) IntValue(r Ref) int64 {
 	if v, ok := a.bigInts[r]; ok {
 		return v
 	}
-	return int64(a.nodes[r].num)
+	return int64(a.nodes[r].num())
 }
 
 // Number adds an int or a float node. -0 is 0, so that they are equal. An
@@ -234,7 +266,7 @@ func (a *Arena) Number(kind Kind, v float64) Ref {
 		}
 		e := &a.smallInt[i]
 		if e.gen != a.gen {
-			e.gen, e.ref = a.gen, a.add(node{kind: kind, id: a.newID(), num: v})
+			e.gen, e.ref = a.gen, a.add(numberNode(kind, a.newID(), v))
 		}
 		return e.ref
 	}
@@ -248,7 +280,7 @@ func (a *Arena) numNode(k numKey, v float64) (r Ref, fresh bool) {
 	if r, ok := a.numRefs[k]; ok {
 		return r, false
 	}
-	r = a.add(node{kind: k.kind, id: a.newID(), num: v})
+	r = a.add(numberNode(k.kind, a.newID(), v))
 	a.numRefs[k] = r
 	return r, true
 }
@@ -266,7 +298,7 @@ func (a *Arena) Bool(v bool) Ref {
 func (a *Arena) String(s string) Ref {
 	r, ok, slot, h := a.strRefs.find(a.strs, s)
 	if !ok {
-		r = a.add(node{kind: String, id: a.newID(), off: int32(len(a.strs))})
+		r = a.add(node{head: makeHead(String, a.newID()), off: int32(len(a.strs))})
 		*slot = strSlot{stamp: stampOf(h, a.strRefs.gen), idx: int32(len(a.strs)), ref: r}
 		a.strRefs.n++
 		a.appendStr(s)
@@ -281,7 +313,7 @@ func (a *Arena) Var(side int, name string) Ref {
 	k := varKey{side, name}
 	r, ok := a.varRefs[k]
 	if !ok {
-		r = a.add(node{kind: Var, id: a.newID(), off: int32(len(a.strs)), num: float64(side)})
+		r = a.add(node{head: makeHead(Var, a.newID()), off: int32(len(a.strs)), x: int32(side)})
 		a.appendStr(name)
 		a.varRefs[k] = r
 	}
@@ -295,7 +327,7 @@ func (a *Arena) Var(side int, name string) Ref {
 func (a *Arena) CompositeDistinct(kind Kind, tag int, kids []Ref) Ref {
 	off := int32(len(a.kids))
 	a.appendKids(kids)
-	return a.add(node{kind: kind, id: lazyID, off: off, n: int32(len(kids)), num: float64(tag)})
+	return a.add(compositeNode(kind, lazyID, tag, off, len(kids)))
 }
 
 // lazyID marks a node whose ID has not been computed yet.
@@ -315,7 +347,7 @@ func (a *Arena) composite(kind Kind, tag int, kids []Ref) Ref {
 	id := a.internKids(kind, tag, kids)
 	off := int32(len(a.kids))
 	a.appendKids(kids)
-	return a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
+	return a.add(compositeNode(kind, id, tag, off, len(kids)))
 }
 
 // SharedComposite is Composite for a value of one document of the pair
@@ -343,7 +375,7 @@ func (a *Arena) SharedComposite(side int, kind Kind, tag int, kids []Ref) Ref {
 	id := s.id
 	off := int32(len(a.kids))
 	a.appendKids(kids)
-	r := a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
+	r := a.add(compositeNode(kind, id, tag, off, len(kids)))
 	// s may have moved (add does not intern, so it has not): set its ref.
 	s.refs[side] = r + 1
 	return r
@@ -359,13 +391,13 @@ func (a *Arena) internKids(kind Kind, tag int, kids []Ref) ID {
 func (a *Arena) kidIDs(kind Kind, kids []Ref) []ID {
 	// Lazy children first: interning them uses a.ids too.
 	for _, k := range kids {
-		if a.nodes[k].id == lazyID {
+		if a.nodes[k].id() == lazyID {
 			a.ID(k)
 		}
 	}
 	ids := a.ids[:0]
 	for _, k := range kids {
-		ids = append(ids, a.nodes[k].id)
+		ids = append(ids, a.nodes[k].id())
 	}
 	if kind == Set || kind == Bag {
 		slices.Sort(ids)
@@ -435,11 +467,11 @@ func (a *Arena) dedupeSmall(kids []Ref) []Ref {
 }
 
 // Kind returns the kind of r.
-func (a *Arena) Kind(r Ref) Kind { return a.nodes[r].kind }
+func (a *Arena) Kind(r Ref) Kind { return a.nodes[r].kind() }
 
 // ID returns the identity of r: equal IDs mean deep-equal values.
 func (a *Arena) ID(r Ref) ID {
-	if id := a.nodes[r].id; id != lazyID {
+	if id := a.nodes[r].id(); id != lazyID {
 		return id
 	}
 	return a.internLazy(r)
@@ -448,13 +480,22 @@ func (a *Arena) ID(r Ref) ID {
 // internLazy computes the ID of a node built with CompositeDistinct.
 func (a *Arena) internLazy(r Ref) ID {
 	n := a.nodes[r]
-	id := a.internKids(n.kind, int(n.num), a.kids[n.off:n.off+n.n])
-	a.nodes[r].id = id
+	id := a.internKids(n.kind(), int(n.x), a.kids[n.off:n.off+n.n])
+	a.nodes[r].head = makeHead(n.kind(), id)
 	return id
 }
 
 // Num returns the value of an int, float or bool node.
-func (a *Arena) Num(r Ref) float64 { return a.nodes[r].num }
+func (a *Arena) Num(r Ref) float64 {
+	n := &a.nodes[r]
+	switch n.kind() {
+	case Int, Float, Bool:
+		return n.num()
+	case String:
+		return 0
+	}
+	return float64(n.x) // a composite's tag, a variable's side
+}
 
 // Str returns the value of a string node, or the name of a var node.
 func (a *Arena) Str(r Ref) string { return a.strs[a.nodes[r].off] }

@@ -264,3 +264,39 @@ func TestInternAcrossGrowthAndResets(t *testing.T) {
 		require.False(t, ids[other], "round %d: another tag is another value", round)
 	}
 }
+
+// TestNodeFields: each kind reads back what it was built with from the
+// 16-byte node: a number's 64 bits, a string's text, a variable's name and
+// side, a composite's kind, tag and children, a lazy composite's ID once
+// asked for.
+func TestNodeFields(t *testing.T) {
+	a := NewArena()
+	for _, v := range []float64{0, 1, -2.5, math.MaxFloat64, math.SmallestNonzeroFloat64, math.Inf(-1), 1 << 60} {
+		r := a.Number(Float, v)
+		assert.Equal(t, Float, a.Kind(r))
+		assert.Equal(t, v, a.Num(r))
+	}
+	for _, v := range []int64{0, 5, smallInts + 1, -3, math.MaxInt64, math.MinInt64} {
+		r := a.Int(v)
+		assert.Equal(t, Int, a.Kind(r))
+		assert.Equal(t, v, a.IntValue(r))
+	}
+	assert.Equal(t, 1.0, a.Num(a.Bool(true)))
+	s := a.String("héllo")
+	assert.Equal(t, "héllo", a.Str(s))
+	assert.Equal(t, 0.0, a.Num(s))
+	assert.Nil(t, a.Kids(s))
+	v := a.Var(1, "x")
+	assert.Equal(t, Var, a.Kind(v))
+	assert.Equal(t, "x", a.Str(v))
+	assert.Equal(t, 1.0, a.Num(v))
+	rec := a.Composite(Record, JSONEntryTag, []Ref{s, v})
+	assert.Equal(t, Record, a.Kind(rec))
+	assert.Equal(t, float64(JSONEntryTag), a.Num(rec))
+	assert.Equal(t, []Ref{s, v}, a.Kids(rec))
+	lazy := a.CompositeDistinct(Seq, 0, []Ref{s, v})
+	assert.Equal(t, Seq, a.Kind(lazy))
+	assert.Equal(t, 2, a.Count(lazy))
+	assert.Equal(t, a.ID(a.Composite(Seq, 0, []Ref{s, v})), a.ID(lazy))
+	assert.Equal(t, Seq, a.Kind(lazy), "computing the ID keeps the kind")
+}
