@@ -9,16 +9,18 @@ import (
 // addressing hash table whose keys live in one pool, so interning a node
 // allocates nothing once the table has grown to the document size.
 //
-// A slot is 20 bytes: what a lookup compares first (24 bits of the hash,
-// the generation) and what a hit returns (the ID and the nodes that share
-// it); the kind, tag and length sit with the key in the pool, read only
-// when the hash bits agree.
+// A slot is 8 bytes: what a lookup compares first (24 bits of the hash,
+// the generation) and the number of its entry. Entries and keys are kept
+// in the order they were interned, so the random accesses of a lookup
+// stay in the small slot array: a document's values are interned in the
+// order of its text, and the second document of a pair, which mostly
+// repeats the first's, finds them in the same order.
 type compTable struct {
-	slots []compSlot // power-of-two length
+	slots   []compSlot  // power-of-two length
+	entries []compEntry // in the order interned
 	// pool holds each interned key: its length, its kind and tag
 	// (keyHead), then its child IDs.
 	pool []ID
-	n    int
 	gen  uint8 // a slot of another generation is empty: reset is O(1)
 }
 
@@ -26,8 +28,12 @@ type compSlot struct {
 	// stamp is the hash's bits 40-63 above the generation (low byte);
 	// generation 0 is never current, so a zeroed slot is empty.
 	stamp uint32
-	id    ID
-	off   int32 // the key: pool[off] its length, pool[off+1] keyHead, then the IDs
+	entry int32
+}
+
+type compEntry struct {
+	off int32 // the key: pool[off] its length, pool[off+1] keyHead, then the IDs
+	id  ID
 	// refs are the node each document of the pair shares for this value
 	// (Arena.SharedComposite), +1: 0 is none yet.
 	refs [2]Ref
@@ -44,7 +50,7 @@ func keyHead(kind Kind, tag int) ID {
 
 func (t *compTable) reset() {
 	t.pool = t.pool[:0]
-	t.n = 0
+	t.entries = t.entries[:0]
 	t.gen++
 	if t.gen == 0 { // wrapped: forget every stamp
 		clear(t.slots)
@@ -70,10 +76,10 @@ func (t *compTable) intern(kind Kind, tag int, ids []ID, fresh func() ID) ID {
 	return t.slot(kind, tag, ids, fresh).id
 }
 
-// slot returns the slot of the key, filled now when the key is new; the
+// slot returns the entry of the key, made now when the key is new; the
 // pointer is valid until the next call.
-func (t *compTable) slot(kind Kind, tag int, ids []ID, fresh func() ID) *compSlot {
-	if 4*(t.n+1) > 3*len(t.slots) {
+func (t *compTable) slot(kind Kind, tag int, ids []ID, fresh func() ID) *compEntry {
+	if 4*(len(t.entries)+1) > 3*len(t.slots) {
 		t.grow()
 	}
 	h := hashKey(kind, tag, ids)
@@ -89,12 +95,14 @@ func (t *compTable) slot(kind Kind, tag int, ids []ID, fresh func() ID) *compSlo
 			}
 			t.pool = append(t.pool, ID(len(ids)), head)
 			t.pool = append(t.pool, ids...)
-			*s = compSlot{stamp: stamp, id: fresh(), off: off}
-			t.n++
-			return s
+			*s = compSlot{stamp: stamp, entry: int32(len(t.entries))}
+			t.entries = append(t.entries, compEntry{off: off, id: fresh()})
+			return &t.entries[len(t.entries)-1]
 		}
-		if s.stamp == stamp && t.equal(s.off, head, ids) {
-			return s
+		if s.stamp == stamp {
+			if e := &t.entries[s.entry]; t.equal(e.off, head, ids) {
+				return e
+			}
 		}
 	}
 }
@@ -127,23 +135,20 @@ func (t *compTable) grow() { t.resize(max(64, 2*len(t.slots))) }
 // slots keep only 24 bits of their hashes: each key's is computed again
 // from the pool.
 func (t *compTable) resize(size int) {
-	old, gen := t.slots, t.gen
 	t.slots = make([]compSlot, size) // all of generation 0: empty
+	// As many entries as the table takes before it grows again.
+	t.entries = slices.Grow(t.entries, max(0, 3*size/4-len(t.entries)))
 	if t.gen == 0 {
 		t.gen = 1
 	}
 	mask := uint64(size - 1)
-	for _, s := range old {
-		if uint8(s.stamp) != gen || gen == 0 {
-			continue
-		}
-		n := int32(t.pool[s.off])
-		head := t.pool[s.off+1]
-		h := hashKey(Kind(head&0xf), int(head>>4), t.pool[s.off+2:s.off+2+n])
-		s.stamp = stampOf(h, t.gen)
+	for k, e := range t.entries {
+		n := int32(t.pool[e.off])
+		head := t.pool[e.off+1]
+		h := hashKey(Kind(head&0xf), int(head>>4), t.pool[e.off+2:e.off+2+n])
 		for i := h & mask; ; i = (i + 1) & mask {
 			if uint8(t.slots[i].stamp) != t.gen {
-				t.slots[i] = s
+				t.slots[i] = compSlot{stamp: stampOf(h, t.gen), entry: int32(k)}
 				break
 			}
 		}

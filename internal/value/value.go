@@ -190,7 +190,7 @@ func (a *Arena) Reserve(nodes, kids, comps int) {
 	}
 	// About a node in three is a composite (of which the two documents
 	// share some): the table grows once, not by doubling from empty.
-	a.comps.reserve(a.comps.n+comps, kids)
+	a.comps.reserve(len(a.comps.entries)+comps, kids)
 }
 
 func (a *Arena) add(n node) Ref {
