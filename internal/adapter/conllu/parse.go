@@ -50,7 +50,7 @@ type word struct {
 	// for a multiword token, -1 also when that token is a multiword token.
 	prev       int
 	mw         bool
-	form       string // lower case, without Zs characters
+	form       *column // lower case, without Zs characters
 	upos, xpos *column
 	feats      *column // universal features only, sorted
 	lemma      *column
@@ -115,7 +115,7 @@ type parser struct {
 	// strs, feats and forms intern the strings of the file: columns,
 	// universal features (by their FEATS) and lower-case forms repeat.
 	strs, feats map[string]*column
-	forms       map[string]string
+	forms       map[string]*column
 }
 
 // pairHint explains the pairing of CoNLL-U documents.
@@ -126,7 +126,7 @@ type textLine struct{ off, line int32 }
 
 func newParser(name string) *parser {
 	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}, lastTok: -1, prevTok: -1, rootName: -1,
-		strs: map[string]*column{}, feats: map[string]*column{}, forms: map[string]string{}}
+		strs: map[string]*column{}, feats: map[string]*column{}, forms: map[string]*column{}}
 }
 
 // column is a column's value, interned for the file, with the names it
@@ -165,13 +165,17 @@ func (p *parser) intern(s string) *column {
 }
 
 // lower is the key form of a FORM: without Zs characters, in lower case.
-func (p *parser) lower(b []byte) string {
-	if s, ok := p.forms[string(b)]; ok {
-		return s
+func (p *parser) lower(b []byte) *column {
+	if c, ok := p.forms[string(b)]; ok {
+		return c
 	}
 	s := pyLower(stripZs(b))
-	p.forms[string(b)] = s
-	return s
+	c, ok := p.strs[s]
+	if !ok {
+		c = p.intern(s)
+	}
+	p.forms[string(b)] = c
+	return c
 }
 
 // errorf records an error at a line of the file.
@@ -566,7 +570,8 @@ func (p *parser) appendKey(b []byte, i int) []byte {
 	}
 	p.keyName[i] = p.newName()
 	b = document.AppendName(b, int(p.keyName[i]))
-	return append(b, p.keyBuf[p.keyAt[i]:p.keyAt[i+1]]...)
+	b = append(b, p.keyBuf[p.keyAt[i]:p.keyAt[i+1]]...)
+	return append(p.appendStr(b, p.sent[i].form), '}')
 }
 
 // appendRootKey appends the root's key, named once per document.
@@ -579,7 +584,9 @@ func (p *parser) appendRootKey(b []byte) []byte {
 	return append(b, rootKey...)
 }
 
-// keys writes the keys of the sentence's words into keyBuf.
+// keys writes the keys of the sentence's words into keyBuf, but for their
+// forms, which appendKey writes as it writes the key: named in the
+// document where they first occur, as a word's columns are.
 func (p *parser) keys() {
 	p.keyBuf, p.keyAt = p.keyBuf[:0], append(p.keyAt[:0], 0)
 	p.keyName = p.keyName[:0]
@@ -626,8 +633,7 @@ func (p *parser) keys() {
 		} else {
 			b = append(b, `],"mw":[],"form":`...)
 		}
-		b = appendJSONString(b, w.form)
-		p.keyBuf = append(b, '}')
+		p.keyBuf = b
 		p.keyAt = append(p.keyAt, int32(len(p.keyBuf)))
 	}
 }
