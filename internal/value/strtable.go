@@ -1,9 +1,6 @@
 package value
 
-import (
-	"hash/maphash"
-	"math/bits"
-)
+import "hash/maphash"
 
 // strTable interns the arena's strings: open addressing over 12-byte
 // slots, the text itself in Arena.strs. A Go map would hold a 16-byte
@@ -72,12 +69,5 @@ func (t *strTable) resize(strs []string, size int) {
 				break
 			}
 		}
-	}
-}
-
-// reserve makes room for n strings without growing.
-func (t *strTable) reserve(strs []string, n int) {
-	if 2*n > len(t.slots) {
-		t.resize(strs, max(64, 1<<bits.Len(uint(2*n-1))))
 	}
 }
