@@ -8,6 +8,8 @@ import (
 
 	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
+	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc/internal/solver"
 )
 
 // TestSharedValues: a document with shared values (an adapter's
@@ -72,4 +74,22 @@ func TestSharedLeaves(t *testing.T) {
 	got, err = p.Score(doc(shared, true), doc(other, false), corpus.Options{PerDoc: true})
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
+}
+
+// TestScoredPairLetsItsTextGo: once a pair is decoded, the pair holds its
+// documents without their JSON (the arena's strings are copies), and the
+// caller's documents are left as they were.
+func TestScoredPairLetsItsTextGo(t *testing.T) {
+	p := compile(t, "type D { id: string, s: set<string> }\ninput D\nmetric m = F<->[s](delta)\n")
+	gold := document.Doc{ID: "d", Line: 1, JSON: `{"id": "d", "s": ["a", "b"]}`}
+	pred := document.Doc{ID: "d", Line: 1, JSON: `{"id": "d", "s": ["a"]}`}
+	pr := &eval.Pair{Gold: &gold, Pred: &pred, ID: "d"}
+	sums, derr := p.Pair.NewScorer(solver.Limits{}).Score(pr, "g", "p", []bool{true})
+	require.Nil(t, derr)
+	assert.Equal(t, 1.0, sums[0].PredGold)
+	assert.Empty(t, pr.Gold.JSON)
+	assert.Empty(t, pr.Pred.JSON)
+	assert.Equal(t, "d", pr.Gold.ID)
+	assert.NotEmpty(t, gold.JSON, "the caller's document is its own")
+	assert.NotEmpty(t, pred.JSON)
 }

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
+	"unsafe"
 
 	"github.com/metricc/metricc/internal/typecheck/types"
 )
@@ -93,6 +95,7 @@ type Arena struct {
 	nodes  []node
 	kids   []Ref
 	strs   []string
+	text   []byte // the current chunk of the strings' text (copyText)
 	nextID ID
 
 	strRefs strTable
@@ -147,6 +150,7 @@ func (a *Arena) Reset() {
 	a.kids = a.kids[:0]
 	clear(a.strs) // let the documents' text go
 	a.strs = a.strs[:0]
+	a.text = nil
 	a.nextID = 0
 	a.strRefs.reset()
 	if a.varRefs == nil {
@@ -202,12 +206,33 @@ func (a *Arena) add(n node) Ref {
 }
 
 // appendStr appends the text of a string or variable node, the slice
-// doubling as appendKids does.
+// doubling as appendKids does. The text is copied into the arena's own
+// chunks: a decoder's strings are slices of the document's text, which
+// would otherwise stay in memory as long as the arena holds one of them.
 func (a *Arena) appendStr(s string) {
 	if len(a.strs) == cap(a.strs) {
 		a.strs = slices.Grow(a.strs, max(256, len(a.strs)))
 	}
-	a.strs = append(a.strs, s)
+	a.strs = append(a.strs, a.copyText(s))
+}
+
+// copyText copies s into the arena's text chunks. A chunk is never
+// written over (a string handed out may outlive the pair): Reset starts
+// new ones, small, doubling up to 64 KiB within a pair.
+func (a *Arena) copyText(s string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if len(s) > cap(a.text)-len(a.text) {
+		size := min(64<<10, max(256, 2*cap(a.text)))
+		if len(s) > size/4 { // a long string: a chunk of its own
+			return strings.Clone(s)
+		}
+		a.text = make([]byte, 0, size)
+	}
+	start := len(a.text)
+	a.text = append(a.text, s...)
+	return unsafe.String(&a.text[start], len(s))
 }
 
 // appendKids appends the children of a new composite. Beyond what Reserve

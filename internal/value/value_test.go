@@ -4,7 +4,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -299,4 +301,24 @@ func TestNodeFields(t *testing.T) {
 	assert.Equal(t, 2, a.Count(lazy))
 	assert.Equal(t, a.ID(a.Composite(Seq, 0, []Ref{s, v})), a.ID(lazy))
 	assert.Equal(t, Seq, a.Kind(lazy), "computing the ID keeps the kind")
+}
+
+// TestStringsAreCopies: the arena keeps copies of its strings (not slices
+// of the text they were read from, which may then go), and a string handed
+// out stays as it was after the arena is reset and used again.
+func TestStringsAreCopies(t *testing.T) {
+	a := NewArena()
+	text := []byte(`"label" and more text`)
+	s := a.Str(a.String(unsafe.String(&text[1], 5)))
+	long := strings.Repeat("x", 100<<10)
+	l := a.Str(a.String(long))
+	copy(text, "XXXXXXX")
+	assert.Equal(t, "label", s)
+	assert.NotSame(t, unsafe.StringData(long), unsafe.StringData(l))
+	a.Reset()
+	for i := range 20000 {
+		a.String(strconv.Itoa(i))
+	}
+	assert.Equal(t, "label", s, "a reset arena writes its text in new chunks")
+	assert.Equal(t, long, l)
 }
