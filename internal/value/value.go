@@ -104,8 +104,8 @@ type Arena struct {
 	comps   compTable
 	ids     []ID
 	tables  [3]IDTable
-	// dedupeTable is the sets' own scratch, apart from the lent tables.
-	dedupeTable IDTable
+	// byID is the sets' own scratch: their elements' IDs and positions.
+	byID []uint64
 
 	smallInt []smallIntRef // nodes of the ints 0, 1, ... made in this generation
 	gen      uint32        // advanced by Reset
@@ -440,24 +440,35 @@ func (a *Arena) dedupe(kids []Ref) []Ref {
 	if len(kids) <= 16 {
 		return a.dedupeSmall(kids)
 	}
-	seen := &a.dedupeTable
-	seen.Reset(a.NumIDs())
-	var out []Ref
+	// Sorted by ID and then position, each run of equal IDs starts with
+	// the first occurrence: a sort costs less than a table of every ID of
+	// the arena, which a document's one large set would have to touch.
+	byID := a.byID[:0]
 	for i, k := range kids {
-		id := a.ID(k)
-		if seen.Get(id) != 0 {
-			if out == nil {
-				out = append(make([]Ref, 0, len(kids)), kids[:i]...)
-			}
-			continue
-		}
-		seen.Set(id, 1)
-		if out != nil {
-			out = append(out, k)
+		byID = append(byID, uint64(uint32(a.ID(k)))<<32|uint64(i))
+	}
+	slices.Sort(byID)
+	a.byID = byID
+	dups := 0
+	for i := 1; i < len(byID); i++ {
+		if byID[i]>>32 == byID[i-1]>>32 {
+			dups++
 		}
 	}
-	if out == nil {
+	if dups == 0 {
 		return kids
+	}
+	drop := make([]bool, len(kids))
+	for i := 1; i < len(byID); i++ {
+		if byID[i]>>32 == byID[i-1]>>32 {
+			drop[uint32(byID[i])] = true
+		}
+	}
+	out := make([]Ref, 0, len(kids)-dups)
+	for i, k := range kids {
+		if !drop[i] {
+			out = append(out, k)
+		}
 	}
 	return out
 }

@@ -123,14 +123,22 @@ func within(a *Arena, x, y Ref) bool {
 func TestSetsDropDuplicates(t *testing.T) {
 	a := NewArena()
 	one, two := a.Number(Int, 1), a.Number(Int, 2)
-	for _, n := range []int{3, 40} { // the small and the hashed dedupe
+	for _, n := range []int{3, 40} { // the small and the sorting dedupe
 		kids := []Ref{}
 		for i := range n {
-			kids = append(kids, a.Number(Int, float64(i%5)))
+			kids = append(kids, a.Number(Int, float64((n-i)%5)))
 		}
 		s := a.Composite(Set, 0, kids)
-		assert.Equal(t, min(n, 5), a.Count(s))
+		require.Equal(t, min(n, 5), a.Count(s))
+		for i, k := range a.Kids(s) { // first occurrences, in order
+			assert.Equal(t, a.ID(kids[i]), a.ID(k))
+		}
 	}
+	unique := []Ref{}
+	for i := range 30 {
+		unique = append(unique, a.Number(Int, float64(100+i)))
+	}
+	assert.Equal(t, 30, a.Count(a.Composite(Set, 0, unique)), "nothing to drop")
 	s := a.Composite(Set, 0, []Ref{two, one, two})
 	require.Equal(t, 2, a.Count(s))
 	assert.Equal(t, a.ID(two), a.ID(a.Kids(s)[0]), "first occurrences, in order")
