@@ -259,15 +259,58 @@ func (f *frame) candidatesUpTo(c *ctx, keys keyFn, xs, ys []value.Ref, limit int
 	if keys.coarse != nil {
 		// The coarse keys alone (one per value) are cheaper, and give a
 		// superset of the pairs: taken unless they pair too many.
-		bound := 4*(len(xs)+len(ys)) + 64
-		if limit > 0 {
-			bound = min(bound, limit)
-		}
-		if !f.index(c, keys.coarse, xs, ys, bound) {
+		if !f.index(c, keys.coarse, xs, ys, coarseBound(xs, ys, limit)) {
 			return false
 		}
 	}
 	return f.index(c, keys, xs, ys, limit)
+}
+
+// coarseBound is how many pairs the coarse keys of a combined key may
+// give and be taken (at most limit, unless 0).
+func coarseBound(xs, ys []value.Ref, limit int) int {
+	bound := 4*(len(xs)+len(ys)) + 64
+	if limit > 0 {
+		bound = min(bound, limit)
+	}
+	return bound
+}
+
+// listCandidates is candidates of the collections X and Y (their
+// elements xs and ys), kept for the other matchings that block on the
+// same keys over them. A combined key whose coarse pairs are taken has
+// the candidates of its coarse keys: they are kept under both, so that
+// the matchings that block on the coarse keys alone, or on other keys
+// combined with them, list them once (mention identification and the
+// precision and recall trees of B³ all pair the memberships that share
+// a mention).
+func (f *frame) listCandidates(c *ctx, keys keyFn, X, Y value.Ref, xs, ys []value.Ref) {
+	key := candKey{keys, X, Y}
+	if keys.coarse != nil {
+		coarse := candKey{keys.coarse, X, Y}
+		span, ok := c.cands[coarse]
+		if !ok && !f.index(c, keys.coarse, xs, ys, coarseBound(xs, ys, 0)) {
+			span, ok = c.keepCandidates(coarse, f.pairs), true
+		}
+		if ok && span[1]-span[0] <= coarseBound(xs, ys, 0) {
+			f.pairs = append(f.pairs[:0], c.candPairs[span[0]:span[1]]...)
+			c.cands[key] = span
+			return
+		}
+		f.index(c, keys, xs, ys, 0)
+	} else {
+		f.candidates(c, keys, xs, ys)
+	}
+	c.keepCandidates(key, f.pairs)
+}
+
+// keepCandidates keeps the candidate pairs of key and returns their span.
+func (c *ctx) keepCandidates(key candKey, pairs []pair) [2]int {
+	start := len(c.candPairs)
+	c.candPairs = append(c.candPairs, pairs...)
+	span := [2]int{start, len(c.candPairs)}
+	c.cands[key] = span
+	return span
 }
 
 // index lists the pairs whose keys meet, at most limit of them (0: all),

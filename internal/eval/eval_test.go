@@ -653,6 +653,53 @@ metric pairs_b   = S~[entities](F<->[pairs(mentions)](delta * 1))
 	}
 }
 
+// TestCountedPairViewsBags is TestCountedPairViews on entities that are
+// bags, where a mention may occur twice in one entity: counted and built
+// agree, a clustering against itself (the self-sums) included.
+func TestCountedPairViewsBags(t *testing.T) {
+	p := compile(t, `
+type Entity { mentions: bag<int> }
+type Doc { entities: set<Entity> }
+input Doc
+metric links_n   = F<->[links(entities)](delta)
+metric links_b   = F<->[links(entities)](delta * 1)
+metric non_n     = F<->[nonlinks(entities)](delta)
+metric non_b     = F<->[nonlinks(entities)](delta * 1)
+`)
+	type entity struct {
+		Mentions []int `json:"mentions"`
+	}
+	type doc struct {
+		Entities []entity `json:"entities"`
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	clustering := func() doc {
+		d := doc{Entities: []entity{}}
+		next := 0
+		for range rng.IntN(6) {
+			e := entity{Mentions: []int{}}
+			for range 1 + rng.IntN(4) {
+				if len(e.Mentions) > 0 && rng.IntN(4) == 0 {
+					e.Mentions = append(e.Mentions, e.Mentions[rng.IntN(len(e.Mentions))]) // twice in this entity
+					continue
+				}
+				e.Mentions = append(e.Mentions, next)
+				next++
+			}
+			d.Entities = append(d.Entities, e)
+		}
+		return d
+	}
+	for trial := range 200 {
+		g, pr := clustering(), clustering()
+		got := score(t, p, input(t, "g", g), input(t, "p", pr), corpus.Options{})
+		msg := fmt.Sprintf("trial %d gold=%v pred=%v", trial, g, pr)
+		for _, name := range []string{"links", "non"} {
+			require.Equal(t, sums(got[name+"_b"]), sums(got[name+"_n"]), "%s %s", name, msg)
+		}
+	}
+}
+
 // TestNonFiniteAndNegative checks that a score that overflows, is NaN or
 // is negative is an error naming the metric (and the document where it
 // arose), never a printed NaN or a score below 0.

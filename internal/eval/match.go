@@ -504,13 +504,10 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 		key := candKey{chooser.keys, X, Y}
 		if span, ok := c.cands[key]; ok {
 			f.pairs = append(f.pairs[:0], c.candPairs[span[0]:span[1]]...)
+		} else if derive && c.restrictedCands(f, chooser.keys, X, Y) {
+			c.keepCandidates(key, f.pairs)
 		} else {
-			if !derive || !c.restrictedCands(f, chooser.keys, X, Y) {
-				f.candidates(c, chooser.keys, xs, ys)
-			}
-			start := len(c.candPairs)
-			c.candPairs = append(c.candPairs, f.pairs...)
-			c.cands[key] = [2]int{start, len(c.candPairs)}
+			f.listCandidates(c, chooser.keys, X, Y, xs, ys)
 		}
 	} else {
 		f.allPairs(n, k)

@@ -37,6 +37,9 @@ var Pairs = &View{
 		return a.Composite(value.Set, 0, out)
 	},
 	Common: func(a *value.Arena, _ types.Type, x, y value.Ref) (float64, bool) {
+		if x == y && a.Kind(x) == value.Set {
+			return choose2(a.Count(x)), true // a set's elements are distinct
+		}
 		seen, _, _ := a.Tables()
 		nx := 0
 		for _, r := range a.Kids(x) {
@@ -337,6 +340,35 @@ func entityMembers(a *value.Arena, arg types.Type) func(e value.Ref) []value.Ref
 	}
 }
 
+// selfContingency is contingency(x, x), in one pass: over a partition,
+// the only cells are the diagonal ones, each holding its entity's distinct
+// mentions (the sums are of integers, exact in any order).
+func selfContingency(a *value.Arena, members func(value.Ref) []value.Ref, x value.Ref) (table, bool) {
+	owner, _, _ := a.Tables()
+	var t table
+	for j, e := range a.Kids(x) {
+		distinct := 0
+		for _, m := range members(e) {
+			id := a.ID(m)
+			switch owner.Get(id) {
+			case 0:
+				owner.Set(id, int32(j+1))
+				distinct++
+			case int32(j + 1): // the same mention twice in one entity (a bag)
+			default:
+				return table{}, false
+			}
+		}
+		d := float64(distinct)
+		t.common += d
+		t.rowSquares += d * d
+		t.colSquares += d * d
+		t.cellSquares += d * d
+		t.cellPairs += choose2(distinct)
+	}
+	return t, true
+}
+
 // table sums the contingency of two partitions over the mentions they
 // share: a cell counts the common mentions of one entity of each side.
 type table struct {
@@ -353,6 +385,9 @@ type table struct {
 // in two entities.
 func contingency(a *value.Arena, arg types.Type, x, y value.Ref) (table, bool) {
 	members := entityMembers(a, arg)
+	if x == y {
+		return selfContingency(a, members, x)
+	}
 	ownerY, ownerX, _ := a.Tables()
 	ys := a.Kids(y)
 	for j, e := range ys {

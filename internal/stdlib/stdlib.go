@@ -401,7 +401,9 @@ var Memberships = &View{
 			}
 			for _, m := range a.Kids(members) {
 				kids[0], kids[1] = m, e
-				out = append(out, a.Composite(value.Record, t, kids[:]))
+				// Matched by their fields (B³ blocks on the mention): a
+				// record's ID is computed only if something asks for it.
+				out = append(out, a.CompositeDistinct(value.Record, t, kids[:]))
 			}
 		}
 		if coll.Kind == types.Set {

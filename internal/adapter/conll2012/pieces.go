@@ -43,15 +43,7 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 		if first {
 			data = trimBOM(data)
 		}
-		for len(data) > 0 {
-			var line []byte
-			if k := bytes.IndexByte(data, '\n'); k >= 0 {
-				line, data = data[:k], data[k+1:]
-			} else {
-				line, data = data, nil
-			}
-			q.feed(line)
-		}
+		q.feedLines(data)
 	}
 	read := func(data []byte, first bool, q *parser) *parser {
 		feed(data, first, q)
@@ -133,7 +125,7 @@ func (p *parser) absorb(q *parser) {
 // reset makes the parser of a piece merged ready for the next piece,
 // keeping its buffers (begin clears those of a document).
 func (p *parser) reset() {
-	*p = parser{name: p.name, in: &document.Input{Path: p.name}, byNum: p.byNum, byText: p.byText,
+	*p = parser{name: p.name, in: &document.Input{Path: p.name}, byNum: p.byNum, byText: p.byText, small: p.small, docGen: p.docGen,
 		ents: p.ents, opens: p.opens, ments: p.ments, order: p.order, group: p.group,
 		buf1: p.buf1, buf2: p.buf2, out: p.out}
 }
@@ -141,10 +133,21 @@ func (p *parser) reset() {
 // afterEndDocument is a place in buf where a piece may end, after its
 // first half: after an "#end document" line (at the start of a line, and
 // followed by nothing but space), where a reader is between documents. -1:
-// none.
+// none. What follows that place is copied into the next piece's buffer,
+// so the place is looked for near the end first: in the last
+// sixteenth, which holds an end of document unless documents are long.
 func afterEndDocument(buf []byte) int {
+	if k := firstEndDocument(buf, len(buf)-len(buf)/16); k >= 0 {
+		return k
+	}
+	return firstEndDocument(buf, len(buf)/2)
+}
+
+// firstEndDocument is the first place after an "#end document" line that
+// starts at or after from (and after a '\n'), or -1.
+func firstEndDocument(buf []byte, from int) int {
 	const end = "\n#end document"
-	for at := len(buf) / 2; ; {
+	for at := from; ; {
 		k := bytes.Index(buf[at:], []byte(end))
 		if k < 0 {
 			return -1

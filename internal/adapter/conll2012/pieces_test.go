@@ -126,12 +126,16 @@ func TestPiecesCases(t *testing.T) {
 }
 
 // TestAfterEndDocument: a piece ends after an "#end document" line in
-// the second half of what was read; a line that may not end a document
-// (more after the directive, space before it, a lone carriage return)
-// ends none.
+// the second half of what was read, the one in the last sixteenth if
+// there is one (less to carry over to the next piece); a line that may not
+// end a document (more after the directive, space before it, a lone
+// carriage return) ends none.
 func TestAfterEndDocument(t *testing.T) {
 	pre := strings.Repeat("w\t-\n", 30) // 120 bytes
+	lines := func(n int) string { return strings.Repeat("w\t-\n", n) }
 	for text, want := range map[string]int{
+		lines(33) + "#end document\n" + lines(21) + "#end document\n": 244,
+		lines(33) + "#end document\n" + lines(19) + "#end document\n": 146,
 		pre + "#end document\n":                            134,
 		pre + "#end document \t\r\n#begin document (a);\n": 137,
 		pre + "#end documents\n":                           -1,
