@@ -46,7 +46,7 @@ type ID int32
 // garbage collector never scans the arena's largest slice. It is 16 bytes,
 // four words whose meaning depends on the kind:
 //
-//	head  the kind (top 4 bits) and the ID + 1 (0: lazyID, not computed yet)
+//	head  the kind (top 4 bits) and the ID (all ones: lazyID, not computed yet)
 //	off   a composite's children kids[off : off+n]; a string's or a
 //	      variable's text strs[off]; a number's low 32 bits
 //	n     a composite's number of children; 0 for any leaf
@@ -58,13 +58,22 @@ type node struct {
 	x    int32
 }
 
-// idBits bound the IDs of an arena (2^28 - 1 values of a pair).
-const idBits = 28
+// idBits bound the IDs of an arena: 2^28 - 1 values a pair, the last
+// pattern of the bits being lazyID's.
+const (
+	idBits = 28
+	idMask = 1<<idBits - 1
+)
 
-func makeHead(kind Kind, id ID) uint32 { return uint32(kind)<<idBits | uint32(id+1) }
+func makeHead(kind Kind, id ID) uint32 { return uint32(kind)<<idBits | uint32(id)&idMask }
 
 func (n *node) kind() Kind { return Kind(n.head >> idBits) }
-func (n *node) id() ID     { return ID(n.head&(1<<idBits-1)) - 1 }
+func (n *node) id() ID {
+	if id := n.head & idMask; id != idMask {
+		return ID(id)
+	}
+	return lazyID
+}
 
 // numberNode is the node of a number or a boolean.
 func numberNode(kind Kind, id ID, v float64) node {
@@ -175,8 +184,8 @@ func (a *Arena) NumIDs() int { return int(a.nextID) }
 
 func (a *Arena) newID() ID {
 	id := a.nextID
-	if id >= 1<<idBits-2 {
-		panic(fmt.Sprintf("the documents hold more than %d distinct values, the most a pair can", 1<<idBits-2))
+	if id >= idMask {
+		panic(fmt.Sprintf("the documents hold more than %d distinct values, the most a pair can", idMask))
 	}
 	a.nextID++
 	return id
@@ -507,8 +516,9 @@ func (a *Arena) Kind(r Ref) Kind { return a.nodes[r].kind() }
 
 // ID returns the identity of r: equal IDs mean deep-equal values.
 func (a *Arena) ID(r Ref) ID {
-	if id := a.nodes[r].id(); id != lazyID {
-		return id
+	// Written to be inlined: the matchers ask for IDs in their loops.
+	if id := a.nodes[r].head & idMask; id != idMask {
+		return ID(id)
 	}
 	return a.internLazy(r)
 }
