@@ -97,9 +97,13 @@ func (ds *decoders) get(t types.Type) decodeFn {
 	// record used twice must not be compiled twice.
 	ds.cache[t] = func(d *decoder, sc *scanner) (value.Ref, *pathError) { return fn(d, sc) }
 	fn = ds.build(t)
-	// Any value may be named: adapters name large values and the strings
-	// a document repeats.
-	fn = shared(fn)
+	// Composites and strings may be named: adapters name large values and
+	// the strings a document repeats. Numbers, booleans and json values
+	// are not (a reference is no shorter than most numbers), which spares
+	// their many reads the check.
+	if b, ok := t.(*types.Basic); !ok || b.Kind == types.String || b.Kind == types.Var {
+		fn = shared(fn)
+	}
 	ds.cache[t] = fn
 	return fn
 }

@@ -51,18 +51,18 @@ func TestSharedValues(t *testing.T) {
 	}
 }
 
-// TestSharedLeaves: strings and numbers may be named and referred to as
-// well, read at their own type, in a union, or at a json field.
+// TestSharedLeaves: strings may be named and referred to as well, read
+// at their own type, in a union, or in a collection.
 func TestSharedLeaves(t *testing.T) {
-	shared := `{"id": "d", "s": @0"p", "t": &0, "u": [&0, @1 5, &1, "q"], "n": &1, "j": &0, "v": [@2"r", &2]}`
+	shared := `{"id": "d", "s": @0"p", "t": &0, "u": [&0, 5, @1"q", &1], "v": [@2"r", &2], "w": &1}`
 	plain := document.Doc{JSON: shared, Shared: true}
-	other := `{"id": "d", "s": "p", "t": 5, "u": ["p", 5, "q"], "n": 5, "j": "r", "v": ["r"]}`
+	other := `{"id": "d", "s": "p", "t": 5, "u": ["p", 5, "q"], "v": ["r"], "w": "x"}`
 	doc := func(text string, sharedValues bool) *document.Input {
 		return &document.Input{Path: "f", Docs: []document.Doc{{ID: "d", Line: 1, JSON: text, Shared: sharedValues}}}
 	}
-	require.Equal(t, `{"id": "d", "s": "p", "t": "p", "u": ["p",  5, 5, "q"], "n": 5, "j": "p", "v": ["r", "r"]}`, plain.PlainJSON())
-	spec := "type D { id: string, s: string, t: string | int, u: seq<string | int>, n: int, j: json, v: set<string> }\ninput D\n" +
-		"metric ms = delta[s]\nmetric mt = delta[t]\nmetric mu = F<->[u](delta)\nmetric mn = delta[n]\nmetric mj = delta[j]\nmetric mv = F<->[v](delta)\n"
+	require.Equal(t, `{"id": "d", "s": "p", "t": "p", "u": ["p", 5, "q", "q"], "v": ["r", "r"], "w": "q"}`, plain.PlainJSON())
+	spec := "type D { id: string, s: string, t: string | int, u: seq<string | int>, v: set<string>, w: string }\ninput D\n" +
+		"metric ms = delta[s]\nmetric mt = delta[t]\nmetric mu = F<->[u](delta)\nmetric mv = F<->[v](delta)\nmetric mw = delta[w]\n"
 	p := compile(t, spec)
 	want, err := p.Score(doc(other, false), doc(plain.PlainJSON(), false), corpus.Options{PerDoc: true})
 	require.NoError(t, err)
