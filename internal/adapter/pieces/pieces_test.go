@@ -228,3 +228,24 @@ func TestLinesError(t *testing.T) {
 	assert.Equal(t, []string{"a\n", "b\n"}, got)
 	assert.ErrorIs(t, l.Err, boom)
 }
+
+// TestLinesOneBuffer: a reader that gives each piece back before asking
+// for the next reads the whole text into one buffer (what was read past a
+// piece moves to the front of it), and the pieces still join into the
+// text.
+func TestLinesOneBuffer(t *testing.T) {
+	text := strings.Repeat("ab\ncdefg\nh\n", 20) + "end"
+	l := NewLines(iotest.HalfReader(strings.NewReader(text)), 8)
+	var joined strings.Builder
+	first := (*byte)(nil)
+	for p, ok := l.Next(); ok; p, ok = l.Next() {
+		joined.Write(p.Data)
+		if first == nil {
+			first = &p.Data[0]
+		}
+		assert.Same(t, first, &p.Data[0], "piece %d", p.Index)
+		l.Recycle(p)
+	}
+	require.NoError(t, l.Err)
+	assert.Equal(t, text, joined.String())
+}
