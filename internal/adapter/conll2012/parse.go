@@ -128,22 +128,16 @@ func (p *parser) feedLines(data []byte) {
 		} else {
 			line, data = data, nil
 		}
-		if p.inDoc && noAnnotation(line) {
-			// most token lines: what feedLine makes of them, at once
+		// Most token lines have no annotation: "-" or "_" last, after a
+		// space. When such a line starts neither with a space nor with
+		// '#', feedLine would only count it.
+		if n := len(line); p.inDoc && n >= 3 && (line[n-1] == '-' || line[n-1] == '_') && isSpace(line[n-2]) && line[0] != '#' && !isSpace(line[0]) {
 			p.line++
 			p.tok++
 			continue
 		}
 		p.feedLine(line)
 	}
-}
-
-// noAnnotation says whether a line is a token without a coreference
-// annotation ("-" or "_" last, after a space) that starts neither with a
-// space nor with '#': feedLine would only count it.
-func noAnnotation(line []byte) bool {
-	n := len(line)
-	return n >= 3 && (line[n-1] == '-' || line[n-1] == '_') && isSpace(line[n-2]) && !isSpace(line[0]) && line[0] != '#'
 }
 
 // parseReader reads a file line by line through r, which it buffers with
