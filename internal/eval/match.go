@@ -588,6 +588,26 @@ func (m *matcher) deltaSum(c *ctx, X, Y value.Ref) float64 {
 			return float64(len(xs))
 		}
 	}
+	// Several matchings of a spec may count the same two collections
+	// (coref's φ3, φ4, B³'s overlaps and LEA's sizes count the mentions
+	// two entities share): the count is memoized for all of them, by the
+	// constraint and the collections' identities.
+	key := memoKey{slot: deltaSlot(m.constraint), x: c.a.ID(X), y: c.a.ID(Y)}
+	if v, ok := c.memo.get(key); ok {
+		return v
+	}
+	v := float64(m.countEqual(c, xs, ys))
+	c.memo.put(key, v)
+	return v
+}
+
+// deltaSlot is the memo slot of deltaSum's counts under constraint k:
+// below the matchers' slots, which start at 0.
+func deltaSlot(k ast.Constraint) int32 { return -2 - int32(k) }
+
+// countEqual is deltaSum's count: the most pairs of equal IDs, one from
+// xs and one from ys, that the constraint allows.
+func (m *matcher) countEqual(c *ctx, xs, ys []value.Ref) int {
 	cnt := c.counts()
 	defer c.resetCounts()
 	for _, y := range ys {
@@ -627,7 +647,7 @@ func (m *matcher) deltaSum(c *ctx, X, Y value.Ref) float64 {
 			total += int(cnt[c.a.ID(x)])
 		}
 	}
-	return float64(total)
+	return total
 }
 
 // solverConstraint is the solver's name for a matching constraint.
