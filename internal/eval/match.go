@@ -229,7 +229,7 @@ func (m *matcher) normalized(c *ctx, op operands, xy float64) float64 {
 // and CoNLL-2016's denominators are plain counts).
 func (m *matcher) self(c *ctx, x, X value.Ref) float64 {
 	if m.elem.delta && m.align == nil && m.order == nil {
-		return m.deltaSum(c, X, X)
+		return m.sum(c, operands{x, x, X, X}) // a count, |X| when selfCount
 	}
 	kx, _ := m.memoIDs(c, operands{x, x, X, X})
 	key := memoKey{slot: m.selfSlot, x: kx, y: -1}
