@@ -97,6 +97,7 @@ func (p *prefetch) Next() (document.Doc, error) {
 		p.batch = b
 	}
 	s := p.batch[0]
+	p.batch[0] = step{} // the document is the caller's: the batch lets it go
 	p.batch = p.batch[1:]
 	p.warn = s.warn
 	return s.doc, s.err

@@ -28,6 +28,10 @@ type ctx struct {
 	search SearchStats
 	depth  int
 
+	// named are the shared values of the document being decoded (its
+	// "@n"), a table reused from document to document.
+	named []namedValue
+
 	memo     memoTable
 	viewMemo map[memoKey]value.Ref
 	// cands keeps the candidate pairs of each (keys, X, Y), as a span of

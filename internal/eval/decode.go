@@ -45,11 +45,15 @@ func (d *decoder) buf() []value.Ref {
 
 func (d *decoder) keep(b []value.Ref) { d.bufs[d.depth] = b }
 
-// decodeJSON decodes a whole document.
-func decodeJSON(fn decodeFn, d *decoder, doc string, shared bool) (value.Ref, *pathError) {
+// decodeJSON decodes a whole document. named, when the document has
+// shared values, is the worker's table of them, emptied here and reused
+// from document to document.
+func decodeJSON(fn decodeFn, d *decoder, doc string, named *[]namedValue) (value.Ref, *pathError) {
 	sc := &scanner{s: doc}
-	if shared {
-		sc.named = &[]namedValue{}
+	if named != nil {
+		clear(*named) // the nodes of the last document's values go
+		*named = (*named)[:0]
+		sc.named = named
 	}
 	return fn(d, sc)
 }
@@ -93,16 +97,19 @@ func (ds *decoders) get(t types.Type) decodeFn {
 	// record used twice must not be compiled twice.
 	ds.cache[t] = func(d *decoder, sc *scanner) (value.Ref, *pathError) { return fn(d, sc) }
 	fn = ds.build(t)
-	switch t.(type) {
-	case *types.Record, *types.Collection:
+	// Composites and strings may be named: adapters name large values and
+	// the strings a document repeats. Numbers, booleans and json values
+	// are not (a reference is no shorter than most numbers), which spares
+	// their many reads the check.
+	if b, ok := t.(*types.Basic); !ok || b.Kind == types.String || b.Kind == types.Var {
 		fn = shared(fn)
 	}
 	ds.cache[t] = fn
 	return fn
 }
 
-// shared reads a composite that may be named ("@n") or referred to ("&n")
-// in a document with shared values: a named value is decoded once, a
+// shared reads a value that may be named ("@n") or referred to ("&n") in
+// a document with shared values: a named value is decoded once, a
 // reference reuses its node when it is read at the same type.
 func shared(fn decodeFn) decodeFn {
 	who := new(byte)
@@ -444,7 +451,7 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 			kids = append(kids, -1)
 		}
 		d.depth++
-		err := readFields(d, sc, kids, lookupField, fields)
+		err := readFields(d, sc, kids, names, lookupField, fields)
 		d.depth--
 		d.keep(kids)
 		if err != nil {
@@ -464,17 +471,27 @@ func (ds *decoders) record(t *types.Record) decodeFn {
 // readFields reads the members of an object (its '{' already read) into
 // kids by field index. Extra keys are skipped; a key the type reads that
 // occurs twice is an error, since JSON readers disagree on which value
-// counts (the first, the last, both).
-func readFields(d *decoder, sc *scanner, kids []value.Ref, lookup func(string) int, fields []decodeFn) *pathError {
+// counts (the first, the last, both). Writers mostly keep one order of
+// keys, the declared one (adapters do): the field after the last one read
+// is tried first, then lookup.
+func readFields(d *decoder, sc *scanner, kids []value.Ref, names []string, lookup func(string) int, fields []decodeFn) *pathError {
 	if sc.eat('}') {
 		return nil
 	}
+	next := 0
 	for {
 		key, ok := sc.str()
 		if !ok || !sc.eat(':') {
 			return errMalformed
 		}
-		if i := lookup(key); i >= 0 && kids[i] >= 0 {
+		i := next
+		if i >= len(names) || names[i] != key {
+			i = lookup(key)
+		}
+		if i >= 0 {
+			next = i + 1
+		}
+		if i >= 0 && kids[i] >= 0 {
 			return repeatedKey(key)
 		} else if i < 0 {
 			if _, ok := sc.skip(); !ok {

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -28,6 +29,9 @@ func (sc *scanner) setNamed(n int, v namedValue) {
 		return
 	}
 	for len(*sc.named) <= n {
+		if len(*sc.named) == cap(*sc.named) { // double: names come one by one
+			*sc.named = slices.Grow(*sc.named, max(256, len(*sc.named)))
+		}
 		*sc.named = append(*sc.named, namedValue{start: -1})
 	}
 	(*sc.named)[n] = v

@@ -8,6 +8,8 @@ import (
 
 	"github.com/metricc/metricc/internal/corpus"
 	"github.com/metricc/metricc/internal/document"
+	"github.com/metricc/metricc/internal/eval"
+	"github.com/metricc/metricc/internal/solver"
 )
 
 // TestSharedValues: a document with shared values (an adapter's
@@ -47,4 +49,47 @@ func TestSharedValues(t *testing.T) {
 		require.NoError(t, err, spec)
 		assert.Equal(t, want, got, spec)
 	}
+}
+
+// TestSharedLeaves: strings may be named and referred to as well, read
+// at their own type, in a union, or in a collection.
+func TestSharedLeaves(t *testing.T) {
+	shared := `{"id": "d", "s": @0"p", "t": &0, "u": [&0, 5, @1"q", &1], "v": [@2"r", &2], "w": &1}`
+	plain := document.Doc{JSON: shared, Shared: true}
+	other := `{"id": "d", "s": "p", "t": 5, "u": ["p", 5, "q"], "v": ["r"], "w": "x"}`
+	doc := func(text string, sharedValues bool) *document.Input {
+		return &document.Input{Path: "f", Docs: []document.Doc{{ID: "d", Line: 1, JSON: text, Shared: sharedValues}}}
+	}
+	require.Equal(t, `{"id": "d", "s": "p", "t": "p", "u": ["p", 5, "q", "q"], "v": ["r", "r"], "w": "q"}`, plain.PlainJSON())
+	spec := "type D { id: string, s: string, t: string | int, u: seq<string | int>, v: set<string>, w: string }\ninput D\n" +
+		"metric ms = delta[s]\nmetric mt = delta[t]\nmetric mu = F<->[u](delta)\nmetric mv = F<->[v](delta)\nmetric mw = delta[w]\n"
+	p := compile(t, spec)
+	want, err := p.Score(doc(other, false), doc(plain.PlainJSON(), false), corpus.Options{PerDoc: true})
+	require.NoError(t, err)
+	got, err := p.Score(doc(other, false), doc(shared, true), corpus.Options{PerDoc: true})
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	want, err = p.Score(doc(plain.PlainJSON(), false), doc(other, false), corpus.Options{PerDoc: true})
+	require.NoError(t, err)
+	got, err = p.Score(doc(shared, true), doc(other, false), corpus.Options{PerDoc: true})
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+}
+
+// TestScoredPairLetsItsTextGo: once a pair is decoded, the pair holds its
+// documents without their JSON (the arena's strings are copies), and the
+// caller's documents are left as they were.
+func TestScoredPairLetsItsTextGo(t *testing.T) {
+	p := compile(t, "type D { id: string, s: set<string> }\ninput D\nmetric m = F<->[s](delta)\n")
+	gold := document.Doc{ID: "d", Line: 1, JSON: `{"id": "d", "s": ["a", "b"]}`}
+	pred := document.Doc{ID: "d", Line: 1, JSON: `{"id": "d", "s": ["a"]}`}
+	pr := &eval.Pair{Gold: &gold, Pred: &pred, ID: "d"}
+	sums, derr := p.Pair.NewScorer(solver.Limits{}).Score(pr, "g", "p", []bool{true})
+	require.Nil(t, derr)
+	assert.Equal(t, 1.0, sums[0].PredGold)
+	assert.Empty(t, pr.Gold.JSON)
+	assert.Empty(t, pr.Pred.JSON)
+	assert.Equal(t, "d", pr.Gold.ID)
+	assert.NotEmpty(t, gold.JSON, "the caller's document is its own")
+	assert.NotEmpty(t, pred.JSON)
 }

@@ -8,8 +8,11 @@
 package value
 
 import (
+	"fmt"
 	"math"
 	"slices"
+	"strings"
+	"unsafe"
 
 	"github.com/metricc/metricc/internal/typecheck/types"
 )
@@ -39,15 +42,53 @@ type Ref int32
 // ID is the hash-consed identity of a node.
 type ID int32
 
-// node holds no pointers (a string node's text is strs[s]), so the
-// garbage collector never scans the arena's largest slice.
+// node holds no pointers (a string node's text is strs[off]), so the
+// garbage collector never scans the arena's largest slice. It is 16 bytes,
+// four words whose meaning depends on the kind:
+//
+//	head  the kind (top 4 bits) and the ID (all ones: lazyID, not computed yet)
+//	off   a composite's children kids[off : off+n]; a string's or a
+//	      variable's text strs[off]; a number's low 32 bits
+//	n     a composite's number of children; 0 for any leaf
+//	x     a composite's tag, a variable's side, a number's high 32 bits
 type node struct {
-	kind Kind
-	id   ID
-	num  float64
-	off  int32 // children: kids[off : off+n]
+	head uint32
+	off  int32
 	n    int32
-	s    int32
+	x    int32
+}
+
+// idBits bound the IDs of an arena: 2^28 - 1 values a pair, the last
+// pattern of the bits being lazyID's.
+const (
+	idBits = 28
+	idMask = 1<<idBits - 1
+)
+
+func makeHead(kind Kind, id ID) uint32 { return uint32(kind)<<idBits | uint32(id)&idMask }
+
+func (n *node) kind() Kind { return Kind(n.head >> idBits) }
+func (n *node) id() ID {
+	if id := n.head & idMask; id != idMask {
+		return ID(id)
+	}
+	return lazyID
+}
+
+// numberNode is the node of a number or a boolean.
+func numberNode(kind Kind, id ID, v float64) node {
+	bits := math.Float64bits(v)
+	return node{head: makeHead(kind, id), off: int32(uint32(bits)), x: int32(uint32(bits >> 32))}
+}
+
+// num is the value of a number node.
+func (n *node) num() float64 {
+	return math.Float64frombits(uint64(uint32(n.off)) | uint64(uint32(n.x))<<32)
+}
+
+// compositeNode is the node of a composite whose children are at off.
+func compositeNode(kind Kind, id ID, tag int, off int32, kids int) node {
+	return node{head: makeHead(kind, id), off: off, n: int32(kids), x: int32(tag)}
 }
 
 // Arena stores the nodes of one document pair. It is reused from pair to
@@ -63,16 +104,17 @@ type Arena struct {
 	nodes  []node
 	kids   []Ref
 	strs   []string
+	text   []byte // the current chunk of the strings' text (copyText)
 	nextID ID
 
-	strRefs map[string]Ref
+	strRefs strTable
 	varRefs map[varKey]Ref
 	numRefs map[numKey]Ref // numbers other than the small ints
 	comps   compTable
 	ids     []ID
 	tables  [3]IDTable
-	// dedupeTable is the sets' own scratch, apart from the lent tables.
-	dedupeTable IDTable
+	// byID is the sets' own scratch: their elements' IDs and positions.
+	byID []uint64
 
 	smallInt []smallIntRef // nodes of the ints 0, 1, ... made in this generation
 	gen      uint32        // advanced by Reset
@@ -117,13 +159,13 @@ func (a *Arena) Reset() {
 	a.kids = a.kids[:0]
 	clear(a.strs) // let the documents' text go
 	a.strs = a.strs[:0]
+	a.text = nil
 	a.nextID = 0
-	if a.strRefs == nil {
-		a.strRefs = map[string]Ref{}
+	a.strRefs.reset()
+	if a.varRefs == nil {
 		a.varRefs = map[varKey]Ref{}
 		a.numRefs = map[numKey]Ref{}
 	} else {
-		clear(a.strRefs)
 		clear(a.varRefs)
 		clear(a.numRefs)
 	}
@@ -142,28 +184,74 @@ func (a *Arena) NumIDs() int { return int(a.nextID) }
 
 func (a *Arena) newID() ID {
 	id := a.nextID
+	if id >= idMask {
+		panic(fmt.Sprintf("the documents hold more than %d distinct values, the most a pair can", idMask))
+	}
 	a.nextID++
 	return id
 }
 
-// Reserve makes room for more nodes and kids, so that decoding a
-// large document grows the arena once instead of in many copies (Go grows
-// large slices by a quarter).
-func (a *Arena) Reserve(nodes, kids int) {
+// Reserve makes room for more nodes, kids and interned composites, so
+// that decoding a large document grows the arena once instead of in many
+// copies (Go grows large slices by a quarter).
+func (a *Arena) Reserve(nodes, kids, comps int) {
 	if cap(a.nodes)-len(a.nodes) < nodes {
 		a.nodes = append(make([]node, 0, len(a.nodes)+nodes), a.nodes...)
 	}
 	if cap(a.kids)-len(a.kids) < kids {
 		a.kids = append(make([]Ref, 0, len(a.kids)+kids), a.kids...)
 	}
-	// About a node in three is a composite: the table grows once, not
-	// by doubling from empty.
-	a.comps.reserve(a.comps.n + nodes/3)
+	// About a node in three is a composite (of which the two documents
+	// share some): the table grows once, not by doubling from empty.
+	a.comps.reserve(len(a.comps.entries)+comps, kids)
 }
 
 func (a *Arena) add(n node) Ref {
+	if len(a.nodes) == cap(a.nodes) {
+		a.nodes = slices.Grow(a.nodes, max(1024, len(a.nodes)))
+	}
 	a.nodes = append(a.nodes, n)
 	return Ref(len(a.nodes) - 1)
+}
+
+// appendStr appends the text of a string or variable node, the slice
+// doubling as appendKids does. The text is copied into the arena's own
+// chunks: a decoder's strings are slices of the document's text, which
+// would otherwise stay in memory as long as the arena holds one of them.
+func (a *Arena) appendStr(s string) {
+	if len(a.strs) == cap(a.strs) {
+		a.strs = slices.Grow(a.strs, max(256, len(a.strs)))
+	}
+	a.strs = append(a.strs, a.copyText(s))
+}
+
+// copyText copies s into the arena's text chunks. A chunk is never
+// written over (a string handed out may outlive the pair): Reset starts
+// new ones, small, doubling up to 64 KiB within a pair.
+func (a *Arena) copyText(s string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if len(s) > cap(a.text)-len(a.text) {
+		size := min(64<<10, max(256, 2*cap(a.text)))
+		if len(s) > size/4 { // a long string: a chunk of its own
+			return strings.Clone(s)
+		}
+		a.text = make([]byte, 0, size)
+	}
+	start := len(a.text)
+	a.text = append(a.text, s...)
+	return unsafe.String(&a.text[start], len(s))
+}
+
+// appendKids appends the children of a new composite. Beyond what Reserve
+// made room for, the arena doubles (append would grow a large slice by a
+// quarter, copying it many times).
+func (a *Arena) appendKids(kids []Ref) {
+	if len(a.kids)+len(kids) > cap(a.kids) {
+		a.kids = slices.Grow(a.kids, max(4096, len(a.kids), len(kids)))
+	}
+	a.kids = append(a.kids, kids...)
 }
 
 // exactFloat bounds the integers a float64 holds exactly.
@@ -189,7 +277,7 @@ func (a *Arena) IntValue(r Ref) int64 {
 	if v, ok := a.bigInts[r]; ok {
 		return v
 	}
-	return int64(a.nodes[r].num)
+	return int64(a.nodes[r].num())
 }
 
 // Number adds an int or a float node. -0 is 0, so that they are equal. An
@@ -212,7 +300,7 @@ func (a *Arena) Number(kind Kind, v float64) Ref {
 		}
 		e := &a.smallInt[i]
 		if e.gen != a.gen {
-			e.gen, e.ref = a.gen, a.add(node{kind: kind, id: a.newID(), num: v})
+			e.gen, e.ref = a.gen, a.add(numberNode(kind, a.newID(), v))
 		}
 		return e.ref
 	}
@@ -226,7 +314,7 @@ func (a *Arena) numNode(k numKey, v float64) (r Ref, fresh bool) {
 	if r, ok := a.numRefs[k]; ok {
 		return r, false
 	}
-	r = a.add(node{kind: k.kind, id: a.newID(), num: v})
+	r = a.add(numberNode(k.kind, a.newID(), v))
 	a.numRefs[k] = r
 	return r, true
 }
@@ -242,11 +330,12 @@ func (a *Arena) Bool(v bool) Ref {
 
 // String adds a string node.
 func (a *Arena) String(s string) Ref {
-	r, ok := a.strRefs[s]
+	r, ok, slot, h := a.strRefs.find(a.strs, s)
 	if !ok {
-		r = a.add(node{kind: String, id: a.newID(), s: int32(len(a.strs))})
-		a.strs = append(a.strs, s)
-		a.strRefs[s] = r
+		r = a.add(node{head: makeHead(String, a.newID()), off: int32(len(a.strs))})
+		*slot = strSlot{stamp: stampOf(h, a.strRefs.gen), idx: int32(len(a.strs)), ref: r}
+		a.strRefs.n++
+		a.appendStr(s)
 	}
 	return r
 }
@@ -258,8 +347,8 @@ func (a *Arena) Var(side int, name string) Ref {
 	k := varKey{side, name}
 	r, ok := a.varRefs[k]
 	if !ok {
-		r = a.add(node{kind: Var, id: a.newID(), s: int32(len(a.strs)), num: float64(side)})
-		a.strs = append(a.strs, name)
+		r = a.add(node{head: makeHead(Var, a.newID()), off: int32(len(a.strs)), x: int32(side)})
+		a.appendStr(name)
 		a.varRefs[k] = r
 	}
 	return r
@@ -271,8 +360,8 @@ func (a *Arena) Var(side int, name string) Ref {
 // memberships of B³ are matched by their fields, and never need interning.
 func (a *Arena) CompositeDistinct(kind Kind, tag int, kids []Ref) Ref {
 	off := int32(len(a.kids))
-	a.kids = append(a.kids, kids...)
-	return a.add(node{kind: kind, id: lazyID, off: off, n: int32(len(kids)), num: float64(tag)})
+	a.appendKids(kids)
+	return a.add(compositeNode(kind, lazyID, tag, off, len(kids)))
 }
 
 // lazyID marks a node whose ID has not been computed yet.
@@ -291,8 +380,8 @@ func (a *Arena) Composite(kind Kind, tag int, kids []Ref) Ref {
 func (a *Arena) composite(kind Kind, tag int, kids []Ref) Ref {
 	id := a.internKids(kind, tag, kids)
 	off := int32(len(a.kids))
-	a.kids = append(a.kids, kids...)
-	return a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
+	a.appendKids(kids)
+	return a.add(compositeNode(kind, id, tag, off, len(kids)))
 }
 
 // SharedComposite is Composite for a value of one document of the pair
@@ -319,8 +408,8 @@ func (a *Arena) SharedComposite(side int, kind Kind, tag int, kids []Ref) Ref {
 	}
 	id := s.id
 	off := int32(len(a.kids))
-	a.kids = append(a.kids, kids...)
-	r := a.add(node{kind: kind, id: id, off: off, n: int32(len(kids)), num: float64(tag)})
+	a.appendKids(kids)
+	r := a.add(compositeNode(kind, id, tag, off, len(kids)))
 	// s may have moved (add does not intern, so it has not): set its ref.
 	s.refs[side] = r + 1
 	return r
@@ -336,13 +425,13 @@ func (a *Arena) internKids(kind Kind, tag int, kids []Ref) ID {
 func (a *Arena) kidIDs(kind Kind, kids []Ref) []ID {
 	// Lazy children first: interning them uses a.ids too.
 	for _, k := range kids {
-		if a.nodes[k].id == lazyID {
+		if a.nodes[k].id() == lazyID {
 			a.ID(k)
 		}
 	}
 	ids := a.ids[:0]
 	for _, k := range kids {
-		ids = append(ids, a.nodes[k].id)
+		ids = append(ids, a.nodes[k].id())
 	}
 	if kind == Set || kind == Bag {
 		slices.Sort(ids)
@@ -360,24 +449,35 @@ func (a *Arena) dedupe(kids []Ref) []Ref {
 	if len(kids) <= 16 {
 		return a.dedupeSmall(kids)
 	}
-	seen := &a.dedupeTable
-	seen.Reset(a.NumIDs())
-	var out []Ref
+	// Sorted by ID and then position, each run of equal IDs starts with
+	// the first occurrence: a sort costs less than a table of every ID of
+	// the arena, which a document's one large set would have to touch.
+	byID := a.byID[:0]
 	for i, k := range kids {
-		id := a.ID(k)
-		if seen.Get(id) != 0 {
-			if out == nil {
-				out = append(make([]Ref, 0, len(kids)), kids[:i]...)
-			}
-			continue
-		}
-		seen.Set(id, 1)
-		if out != nil {
-			out = append(out, k)
+		byID = append(byID, uint64(uint32(a.ID(k)))<<32|uint64(i))
+	}
+	slices.Sort(byID)
+	a.byID = byID
+	dups := 0
+	for i := 1; i < len(byID); i++ {
+		if byID[i]>>32 == byID[i-1]>>32 {
+			dups++
 		}
 	}
-	if out == nil {
+	if dups == 0 {
 		return kids
+	}
+	drop := make([]bool, len(kids))
+	for i := 1; i < len(byID); i++ {
+		if byID[i]>>32 == byID[i-1]>>32 {
+			drop[uint32(byID[i])] = true
+		}
+	}
+	out := make([]Ref, 0, len(kids)-dups)
+	for i, k := range kids {
+		if !drop[i] {
+			out = append(out, k)
+		}
 	}
 	return out
 }
@@ -412,12 +512,13 @@ func (a *Arena) dedupeSmall(kids []Ref) []Ref {
 }
 
 // Kind returns the kind of r.
-func (a *Arena) Kind(r Ref) Kind { return a.nodes[r].kind }
+func (a *Arena) Kind(r Ref) Kind { return a.nodes[r].kind() }
 
 // ID returns the identity of r: equal IDs mean deep-equal values.
 func (a *Arena) ID(r Ref) ID {
-	if id := a.nodes[r].id; id != lazyID {
-		return id
+	// Written to be inlined: the matchers ask for IDs in their loops.
+	if id := a.nodes[r].head & idMask; id != idMask {
+		return ID(id)
 	}
 	return a.internLazy(r)
 }
@@ -425,20 +526,32 @@ func (a *Arena) ID(r Ref) ID {
 // internLazy computes the ID of a node built with CompositeDistinct.
 func (a *Arena) internLazy(r Ref) ID {
 	n := a.nodes[r]
-	id := a.internKids(n.kind, int(n.num), a.kids[n.off:n.off+n.n])
-	a.nodes[r].id = id
+	id := a.internKids(n.kind(), int(n.x), a.kids[n.off:n.off+n.n])
+	a.nodes[r].head = makeHead(n.kind(), id)
 	return id
 }
 
 // Num returns the value of an int, float or bool node.
-func (a *Arena) Num(r Ref) float64 { return a.nodes[r].num }
+func (a *Arena) Num(r Ref) float64 {
+	n := &a.nodes[r]
+	switch n.kind() {
+	case Int, Float, Bool:
+		return n.num()
+	case String:
+		return 0
+	}
+	return float64(n.x) // a composite's tag, a variable's side
+}
 
 // Str returns the value of a string node, or the name of a var node.
-func (a *Arena) Str(r Ref) string { return a.strs[a.nodes[r].s] }
+func (a *Arena) Str(r Ref) string { return a.strs[a.nodes[r].off] }
 
 // Kids returns the fields of a record or the elements of a collection.
 func (a *Arena) Kids(r Ref) []Ref {
 	n := &a.nodes[r]
+	if n.n == 0 { // a leaf's off is not into kids
+		return nil
+	}
 	return a.kids[n.off : n.off+n.n : n.off+n.n]
 }
 

@@ -3,7 +3,10 @@ package value
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -120,14 +123,22 @@ func within(a *Arena, x, y Ref) bool {
 func TestSetsDropDuplicates(t *testing.T) {
 	a := NewArena()
 	one, two := a.Number(Int, 1), a.Number(Int, 2)
-	for _, n := range []int{3, 40} { // the small and the hashed dedupe
+	for _, n := range []int{3, 40} { // the small and the sorting dedupe
 		kids := []Ref{}
 		for i := range n {
-			kids = append(kids, a.Number(Int, float64(i%5)))
+			kids = append(kids, a.Number(Int, float64((n-i)%5)))
 		}
 		s := a.Composite(Set, 0, kids)
-		assert.Equal(t, min(n, 5), a.Count(s))
+		require.Equal(t, min(n, 5), a.Count(s))
+		for i, k := range a.Kids(s) { // first occurrences, in order
+			assert.Equal(t, a.ID(kids[i]), a.ID(k))
+		}
 	}
+	unique := []Ref{}
+	for i := range 30 {
+		unique = append(unique, a.Number(Int, float64(100+i)))
+	}
+	assert.Equal(t, 30, a.Count(a.Composite(Set, 0, unique)), "nothing to drop")
 	s := a.Composite(Set, 0, []Ref{two, one, two})
 	require.Equal(t, 2, a.Count(s))
 	assert.Equal(t, a.ID(two), a.ID(a.Kids(s)[0]), "first occurrences, in order")
@@ -227,4 +238,95 @@ func TestSharedComposite(t *testing.T) {
 	a.Reset()
 	fresh := a.SharedComposite(1, Set, 0, []Ref{a.Int(1)})
 	assert.Equal(t, 1, a.Count(fresh), "a reset arena forgets the shared nodes")
+}
+
+// TestInternAcrossGrowthAndResets: the composite and string tables keep
+// identities through their growth (each key's hash computed again from the
+// pool or the text) and forget them at every reset, across the wrap of
+// their 8-bit generations (more than 255 resets), for negative tags as
+// well as record tags.
+func TestInternAcrossGrowthAndResets(t *testing.T) {
+	a := NewArena()
+	for round := range 300 {
+		a.Reset()
+		n := 50
+		if round%100 == 0 {
+			n = 5000 // grows the table several times over
+		}
+		first := make([]ID, n)
+		for i := range n {
+			kids := []Ref{a.Int(int64(i)), a.String(strconv.Itoa(i)), a.Int(int64(round))}
+			tag := []int{1, JSONEntryTag, 7}[i%3]
+			first[i] = a.ID(a.Composite(Record, tag, kids))
+		}
+		ids := map[ID]bool{}
+		for i := range n {
+			str := a.String(strconv.Itoa(i))
+			require.Equal(t, strconv.Itoa(i), a.Str(str))
+			kids := []Ref{a.Int(int64(i)), str, a.Int(int64(round))}
+			tag := []int{1, JSONEntryTag, 7}[i%3]
+			id := a.ID(a.Composite(Record, tag, kids))
+			require.Equal(t, first[i], id, "round %d key %d", round, i)
+			ids[id] = true
+		}
+		require.Len(t, ids, n, "round %d: distinct keys, distinct IDs", round)
+		other := a.ID(a.Composite(Record, 2, []Ref{a.Int(0), a.String("0"), a.Int(int64(round))}))
+		require.False(t, ids[other], "round %d: another tag is another value", round)
+	}
+}
+
+// TestNodeFields: each kind reads back what it was built with from the
+// 16-byte node: a number's 64 bits, a string's text, a variable's name and
+// side, a composite's kind, tag and children, a lazy composite's ID once
+// asked for.
+func TestNodeFields(t *testing.T) {
+	a := NewArena()
+	for _, v := range []float64{0, 1, -2.5, math.MaxFloat64, math.SmallestNonzeroFloat64, math.Inf(-1), 1 << 60} {
+		r := a.Number(Float, v)
+		assert.Equal(t, Float, a.Kind(r))
+		assert.Equal(t, v, a.Num(r))
+	}
+	for _, v := range []int64{0, 5, smallInts + 1, -3, math.MaxInt64, math.MinInt64} {
+		r := a.Int(v)
+		assert.Equal(t, Int, a.Kind(r))
+		assert.Equal(t, v, a.IntValue(r))
+	}
+	assert.Equal(t, 1.0, a.Num(a.Bool(true)))
+	s := a.String("héllo")
+	assert.Equal(t, "héllo", a.Str(s))
+	assert.Equal(t, 0.0, a.Num(s))
+	assert.Nil(t, a.Kids(s))
+	v := a.Var(1, "x")
+	assert.Equal(t, Var, a.Kind(v))
+	assert.Equal(t, "x", a.Str(v))
+	assert.Equal(t, 1.0, a.Num(v))
+	rec := a.Composite(Record, JSONEntryTag, []Ref{s, v})
+	assert.Equal(t, Record, a.Kind(rec))
+	assert.Equal(t, float64(JSONEntryTag), a.Num(rec))
+	assert.Equal(t, []Ref{s, v}, a.Kids(rec))
+	lazy := a.CompositeDistinct(Seq, 0, []Ref{s, v})
+	assert.Equal(t, Seq, a.Kind(lazy))
+	assert.Equal(t, 2, a.Count(lazy))
+	assert.Equal(t, a.ID(a.Composite(Seq, 0, []Ref{s, v})), a.ID(lazy))
+	assert.Equal(t, Seq, a.Kind(lazy), "computing the ID keeps the kind")
+}
+
+// TestStringsAreCopies: the arena keeps copies of its strings (not slices
+// of the text they were read from, which may then go), and a string handed
+// out stays as it was after the arena is reset and used again.
+func TestStringsAreCopies(t *testing.T) {
+	a := NewArena()
+	text := []byte(`"label" and more text`)
+	s := a.Str(a.String(unsafe.String(&text[1], 5)))
+	long := strings.Repeat("x", 100<<10)
+	l := a.Str(a.String(long))
+	copy(text, "XXXXXXX")
+	assert.Equal(t, "label", s)
+	assert.NotSame(t, unsafe.StringData(long), unsafe.StringData(l))
+	a.Reset()
+	for i := range 20000 {
+		a.String(strconv.Itoa(i))
+	}
+	assert.Equal(t, "label", s, "a reset arena writes its text in new chunks")
+	assert.Equal(t, long, l)
 }

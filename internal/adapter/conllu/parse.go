@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -49,12 +50,12 @@ type word struct {
 	// for a multiword token, -1 also when that token is a multiword token.
 	prev       int
 	mw         bool
-	form       string // lower case, without Zs characters
-	upos, xpos string
-	feats      string // universal features only, sorted
-	lemma      string
-	deprel     string // universal part
-	head       int    // 0: root; else 1-based index in the sentence
+	form       *column // lower case, without Zs characters
+	upos, xpos *column
+	feats      *column // universal features only, sorted
+	lemma      *column
+	deprel     *column // universal part
+	head       int     // 0: root; else 1-based index in the sentence
 	line       int
 	children   []int32 // functional children, 0-based
 }
@@ -75,9 +76,10 @@ type parser struct {
 	text       []byte // characters of the tokens, without Zs
 	chars      int    // len(text) in code points
 	lines      []textLine
-	tokens     []byte // JSON of the token spans
-	sents      []byte // JSON of the sentence spans
-	words      []byte // JSON of the words
+	tokens     chunked // JSON of the token spans
+	sents      chunked // JSON of the sentence spans
+	words      chunked // JSON of the words
+	sentJSON   []byte  // JSON of the current sentence's words
 	nTokens    int
 	nSents     int
 	nWords     int
@@ -104,46 +106,76 @@ type parser struct {
 	// A word's key recurs as its dependents' head and as its head's
 	// child: the document names it where it first occurs and refers to
 	// it after (document.AppendName). keyName[i] is the name of word i's
-	// key (-1: not written yet), rootName the root key's, names the
+	// key (-1: not written yet), rootName the root key's, nNames the
 	// number of names of the document.
 	keyName  []int32
 	rootName int
-	names    int
+	nNames   int
 
-	// strs, feats and forms intern the strings of the current document:
-	// columns, universal features and lower-case forms repeat.
-	strs, feats, forms map[string]string
+	// strs, feats and forms intern the strings of the file: columns,
+	// universal features (by their FEATS) and lower-case forms repeat.
+	strs, feats map[string]*column
+	forms       map[string]*column
 }
 
 // pairHint explains the pairing of CoNLL-U documents.
 const pairHint = `CoNLL-U documents ("# newdoc" lines, else the whole file) pair by position, so both files need the same "# newdoc" lines, or none (delete them from both, e.g. with sed '/^# newdoc/d')`
 
 // textLine maps a byte offset of the document's text to a file line.
-type textLine struct{ off, line int }
+type textLine struct{ off, line int32 }
 
 func newParser(name string) *parser {
 	return &parser{name: name, in: &document.Input{Path: name, Positional: true, PairHint: pairHint}, lastTok: -1, prevTok: -1, rootName: -1,
-		strs: map[string]string{}, feats: map[string]string{}, forms: map[string]string{}}
+		strs: map[string]*column{}, feats: map[string]*column{}, forms: map[string]*column{}}
+}
+
+// column is a column's value, interned for the file, with the names it
+// has in the current document (document.AppendName): a word names its
+// columns' strings, and its "lemma" and "cdeprel" lists, where they first
+// occur in the document, and refers to them after, so that the evaluator
+// reads a reference instead of decoding them again.
+type column struct {
+	s   string
+	doc int // the document the names below are of (parser.nDocs)
+	// the names of the string, of the lemma list ["#", "=s"] (["#"] for
+	// "_") and of the cdeprel list ([s] or []); -1: not written yet
+	name, lemma, rel int32
+}
+
+// names returns c with the names of the current document.
+func (p *parser) names(c *column) *column {
+	if c.doc != p.nDocs {
+		c.doc, c.name, c.lemma, c.rel = p.nDocs, -1, -1, -1
+	}
+	return c
 }
 
 // str interns a column.
-func (p *parser) str(b []byte) string {
-	if s, ok := p.strs[string(b)]; ok {
-		return s
+func (p *parser) str(b []byte) *column {
+	if c, ok := p.strs[string(b)]; ok {
+		return c
 	}
-	s := string(b)
-	p.strs[s] = s
-	return s
+	return p.intern(string(b))
+}
+
+func (p *parser) intern(s string) *column {
+	c := &column{s: s, doc: -1}
+	p.strs[s] = c
+	return c
 }
 
 // lower is the key form of a FORM: without Zs characters, in lower case.
-func (p *parser) lower(b []byte) string {
-	if s, ok := p.forms[string(b)]; ok {
-		return s
+func (p *parser) lower(b []byte) *column {
+	if c, ok := p.forms[string(b)]; ok {
+		return c
 	}
 	s := pyLower(stripZs(b))
-	p.forms[string(b)] = s
-	return s
+	c, ok := p.strs[s]
+	if !ok {
+		c = p.intern(s)
+	}
+	p.forms[string(b)] = c
+	return c
 }
 
 // errorf records an error at a line of the file.
@@ -367,14 +399,17 @@ func (p *parser) addToken(form []byte) (start, end int, ok bool) {
 		p.errorf(p.line, "an empty FORM (or one of spaces only)")
 		return 0, 0, false
 	}
-	p.lines = append(p.lines, textLine{off: len(p.text), line: p.line})
+	if len(p.lines) == cap(p.lines) { // double: a document has a line per token
+		p.lines = slices.Grow(p.lines, max(1024, len(p.lines)))
+	}
+	p.lines = append(p.lines, textLine{off: int32(len(p.text)), line: int32(p.line)})
 	p.text = append(p.text, chars...)
 	start = p.chars
 	p.prevTok, p.lastTok = p.lastTok, start
 	p.prevMW, p.lastMW = p.lastMW, false
 	p.chars += utf8.RuneCountInString(chars)
 	p.scratch = appendSpan(append(p.scratch[:0], sep(p.nTokens)...), start, p.chars)
-	p.tokens = append(p.tokens, p.scratch...)
+	p.tokens.write(p.scratch)
 	p.nTokens++
 	return start, p.chars, true
 }
@@ -409,13 +444,17 @@ func stripZs(b []byte) string {
 
 // universalFeats keeps the universal features of FEATS, sorted and joined
 // by "|", as the scorer does ("_" gives "").
-func (p *parser) universalFeats(col []byte) string {
-	if s, ok := p.feats[string(col)]; ok {
-		return s
+func (p *parser) universalFeats(col []byte) *column {
+	if c, ok := p.feats[string(col)]; ok {
+		return c
 	}
 	s := p.universal(col)
-	p.feats[string(col)] = s
-	return s
+	c, ok := p.strs[s]
+	if !ok {
+		c = p.intern(s)
+	}
+	p.feats[string(col)] = c
+	return c
 }
 
 func (p *parser) universal(col []byte) string {
@@ -486,23 +525,22 @@ func (p *parser) endSentence() {
 	}
 	for i := range p.sent {
 		w := &p.sent[i]
-		if w.head != 0 && functionalRels[w.deprel] {
+		if w.head != 0 && functionalRels[w.deprel.s] {
 			h := &p.sent[w.head-1]
 			h.children = append(h.children, int32(i))
 		}
 	}
 	p.keys()
-	// The document's JSON grows by doubling: append grows large slices by a
-	// quarter, copying a long document many times.
-	if need := len(p.sent) * 512; cap(p.words)-len(p.words) < need {
-		p.words = append(make([]byte, 0, 2*cap(p.words)+need), p.words...)
-	}
+	b := p.sentJSON[:0]
 	for i := range p.sent {
-		p.words = append(p.words, sep(p.nWords)...)
-		p.words = p.appendWord(p.words, i)
+		b = append(b, sep(p.nWords)...)
+		b = p.appendWord(b, i)
 		p.nWords++
 	}
-	p.sents = appendSpan(append(p.sents, sep(p.nSents)...), p.sentStart, p.chars)
+	p.sentJSON = b
+	p.words.write(b)
+	p.scratch = appendSpan(append(p.scratch[:0], sep(p.nSents)...), p.sentStart, p.chars)
+	p.sents.write(p.scratch)
 	p.nSents++
 }
 
@@ -530,10 +568,10 @@ func (p *parser) appendKey(b []byte, i int) []byte {
 	if n := p.keyName[i]; n >= 0 {
 		return document.AppendRef(b, int(n))
 	}
-	p.keyName[i] = int32(p.names)
-	b = document.AppendName(b, p.names)
-	p.names++
-	return append(b, p.keyBuf[p.keyAt[i]:p.keyAt[i+1]]...)
+	p.keyName[i] = p.newName()
+	b = document.AppendName(b, int(p.keyName[i]))
+	b = append(b, p.keyBuf[p.keyAt[i]:p.keyAt[i+1]]...)
+	return append(p.appendStr(b, p.sent[i].form), '}')
 }
 
 // appendRootKey appends the root's key, named once per document.
@@ -541,13 +579,14 @@ func (p *parser) appendRootKey(b []byte) []byte {
 	if p.rootName >= 0 {
 		return document.AppendRef(b, p.rootName)
 	}
-	p.rootName = p.names
-	b = document.AppendName(b, p.names)
-	p.names++
+	p.rootName = int(p.newName())
+	b = document.AppendName(b, p.rootName)
 	return append(b, rootKey...)
 }
 
-// keys writes the keys of the sentence's words into keyBuf.
+// keys writes the keys of the sentence's words into keyBuf, but for their
+// forms, which appendKey writes as it writes the key: named in the
+// document where they first occur, as a word's columns are.
 func (p *parser) keys() {
 	p.keyBuf, p.keyAt = p.keyBuf[:0], append(p.keyAt[:0], 0)
 	p.keyName = p.keyName[:0]
@@ -594,10 +633,26 @@ func (p *parser) keys() {
 		} else {
 			b = append(b, `],"mw":[],"form":`...)
 		}
-		b = appendJSONString(b, w.form)
-		p.keyBuf = append(b, '}')
+		p.keyBuf = b
 		p.keyAt = append(p.keyAt, int32(len(p.keyBuf)))
 	}
+}
+
+// appendStr appends a string of a word's columns: named where it first
+// occurs in the document, referred to after.
+func (p *parser) appendStr(b []byte, c *column) []byte {
+	if c = p.names(c); c.name >= 0 {
+		return document.AppendRef(b, int(c.name))
+	}
+	c.name = p.newName()
+	b = document.AppendName(b, int(c.name))
+	return appendJSONString(b, c.s)
+}
+
+// newName returns the next name of the document.
+func (p *parser) newName() int32 {
+	p.nNames++
+	return int32(p.nNames - 1)
 }
 
 func (p *parser) appendWord(b []byte, i int) []byte {
@@ -605,23 +660,40 @@ func (p *parser) appendWord(b []byte, i int) []byte {
 	b = append(b, `{"key":`...)
 	b = p.appendKey(b, i)
 	b = append(b, `,"upos":`...)
-	b = appendJSONString(b, w.upos)
+	b = p.appendStr(b, w.upos)
 	b = append(b, `,"xpos":`...)
-	b = appendJSONString(b, w.xpos)
+	b = p.appendStr(b, w.xpos)
 	b = append(b, `,"feats":`...)
-	b = appendJSONString(b, w.feats)
-	b = append(b, `,"lemma":["#"`...)
-	if w.lemma != "_" {
-		b = append(b, ',')
-		b = appendJSONString(b, "="+w.lemma)
+	b = p.appendStr(b, w.feats)
+	b = append(b, `,"lemma":`...)
+	if l := p.names(w.lemma); l.lemma >= 0 {
+		b = document.AppendRef(b, int(l.lemma))
+	} else {
+		l.lemma = p.newName()
+		b = document.AppendName(b, int(l.lemma))
+		b = append(b, `["#"`...)
+		if l.s != "_" {
+			b = append(b, `,"=`...)
+			b = document.AppendJSONEscaped(b, l.s)
+			b = append(b, '"')
+		}
+		b = append(b, ']')
 	}
-	b = append(b, `],"deprel":`...)
-	b = appendJSONString(b, w.deprel)
-	b = append(b, `,"cdeprel":[`...)
-	if contentRels[w.deprel] {
-		b = appendJSONString(b, w.deprel)
+	b = append(b, `,"deprel":`...)
+	b = p.appendStr(b, w.deprel)
+	b = append(b, `,"cdeprel":`...)
+	if r := p.names(w.deprel); r.rel >= 0 {
+		b = document.AppendRef(b, int(r.rel))
+	} else {
+		r.rel = p.newName()
+		b = document.AppendName(b, int(r.rel))
+		b = append(b, '[')
+		if contentRels[r.s] {
+			b = appendJSONString(b, r.s)
+		}
+		b = append(b, ']')
 	}
-	b = append(b, `],"head":`...)
+	b = append(b, `,"head":`...)
 	if w.head == 0 {
 		b = p.appendRootKey(b)
 	} else {
@@ -636,11 +708,11 @@ func (p *parser) appendWord(b []byte, i int) []byte {
 		b = append(b, `{"key":`...)
 		b = p.appendKey(b, int(c))
 		b = append(b, `,"deprel":`...)
-		b = appendJSONString(b, cw.deprel)
+		b = p.appendStr(b, cw.deprel)
 		b = append(b, `,"upos":`...)
-		b = appendJSONString(b, cw.upos)
+		b = p.appendStr(b, cw.upos)
 		b = append(b, `,"feats":`...)
-		b = appendJSONString(b, cw.feats)
+		b = p.appendStr(b, cw.feats)
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)
@@ -652,32 +724,33 @@ func (p *parser) endDoc() {
 		return
 	}
 	var b strings.Builder
-	b.Grow(len(p.tokens) + len(p.sents) + len(p.words) + 48)
+	b.Grow(p.tokens.n + p.sents.n + p.words.n + 48)
 	b.WriteString(`{"tokens":[`)
-	b.Write(p.tokens)
+	p.tokens.moveTo(&b)
 	b.WriteString(`],"sentences":[`)
-	b.Write(p.sents)
+	p.sents.moveTo(&b)
 	b.WriteString(`],"words":[`)
-	b.Write(p.words)
+	p.words.moveTo(&b)
 	b.WriteString("]}")
 	idx := p.nDocs // not len(p.in.Docs): a stream empties it as it goes
 	p.nDocs++
-	lines := slices.Clone(p.lines)
+	lines := p.lines // the document's own: the next one starts a slice
+	p.lines = nil
 	p.in.Docs = append(p.in.Docs, document.Doc{
 		Index: idx, Line: p.docLine, JSON: b.String(), Shared: true,
 		Name: fmt.Sprintf("document %d (line %d)", idx+1, p.docLine),
 		Partner: &Text{Text: string(p.text), Line: func(off int) int {
-			k := sort.Search(len(lines), func(k int) bool { return lines[k].off > off })
+			k := sort.Search(len(lines), func(k int) bool { return int(lines[k].off) > off })
 			if k == 0 {
-				return lines[0].line
+				return int(lines[0].line)
 			}
-			return lines[k-1].line
+			return int(lines[k-1].line)
 		}},
 	})
 	p.docStarted = false
-	p.text, p.lines, p.tokens, p.sents, p.words = p.text[:0], p.lines[:0], p.tokens[:0], p.sents[:0], p.words[:0]
+	p.text = p.text[:0]
 	p.chars, p.nTokens, p.nSents, p.nWords = 0, 0, 0, 0
-	p.names, p.rootName = 0, -1
+	p.nNames, p.rootName = 0, -1
 }
 
 // finish ends the file: its errors, or its last document.
@@ -689,7 +762,76 @@ func (p *parser) finish() error {
 		return p.errs
 	}
 	p.endDoc()
+	// The file has ended: what its documents were built in goes too, the
+	// chunks to the next file read.
+	p.text, p.lines, p.sentJSON = nil, nil, nil
+	p.tokens.release()
+	p.sents.release()
+	p.words.release()
 	return nil
+}
+
+// freeChunks are the chunks of files read to their end, for the next.
+var freeChunks = sync.Pool{New: func() any { b := make([]byte, 0, chunkSize); return &b }}
+
+// chunkSize is the size of the chunks a document's JSON is written in.
+const chunkSize = 64 << 10
+
+// chunked is text written in chunks that never move, so that a long
+// document's JSON is written once and copied once, into the document,
+// instead of into a slice that doubles (and leaves its old copies to the
+// garbage collector). The chunks serve the file's next document.
+type chunked struct {
+	full  [][]byte
+	cur   []byte
+	spare [][]byte
+	n     int // bytes written
+}
+
+func (c *chunked) write(b []byte) {
+	c.n += len(b)
+	for len(b) > 0 {
+		if len(c.cur) == cap(c.cur) {
+			if c.cur != nil {
+				c.full = append(c.full, c.cur)
+			}
+			if k := len(c.spare); k > 0 {
+				c.cur, c.spare = c.spare[k-1][:0], c.spare[:k-1]
+			} else {
+				c.cur = (*freeChunks.Get().(*[]byte))[:0]
+			}
+		}
+		k := min(len(b), cap(c.cur)-len(c.cur))
+		c.cur = append(c.cur, b[:k]...)
+		b = b[k:]
+	}
+}
+
+// moveTo writes the text to b and empties c, keeping its chunks.
+func (c *chunked) moveTo(b *strings.Builder) {
+	for _, ch := range c.full {
+		b.Write(ch)
+	}
+	b.Write(c.cur)
+	c.spare = append(c.spare, c.full...)
+	if c.cur != nil {
+		c.spare = append(c.spare, c.cur)
+	}
+	c.full, c.cur, c.n = c.full[:0], nil, 0
+}
+
+// release gives c's chunks to the next file and empties c.
+func (c *chunked) release() {
+	for _, ch := range c.full {
+		freeChunks.Put(&ch)
+	}
+	if c.cur != nil {
+		freeChunks.Put(&c.cur)
+	}
+	for _, ch := range c.spare {
+		freeChunks.Put(&ch)
+	}
+	*c = chunked{}
 }
 
 func clip(b []byte) string {
