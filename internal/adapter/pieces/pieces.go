@@ -133,7 +133,14 @@ func OrderedAhead[P, R any](workers int, next func(ahead bool) (p P, mayAhead, o
 		defer close(order)
 		defer close(todo)
 		for n := 0; ; n++ {
-			ahead := helpers.Load() > 0 || busy.Load() < int64(runtime.GOMAXPROCS(0))
+			// A piece may be parsed ahead while a core is spare, or
+			// while a helper runs and no more goroutines read files
+			// than there are cores (when more do, the helpers give
+			// their cores back, and pieces read ahead would only hold
+			// buffers: a file opened at once with another would read
+			// a few ahead before the other starts).
+			b, procs := busy.Load(), int64(runtime.GOMAXPROCS(0))
+			ahead := b < procs || helpers.Load() > 0 && b <= procs
 			p, mayAhead, ok := next(ahead)
 			if !ok {
 				return

@@ -249,3 +249,32 @@ func TestLinesOneBuffer(t *testing.T) {
 	require.NoError(t, l.Err)
 	assert.Equal(t, text, joined.String())
 }
+
+// TestAheadStopsWhenOversubscribed: once more goroutines read files than
+// there are cores (here two other files start while a helper parses this
+// one's first pieces), the pieces that follow are not read ahead, though
+// the helper has not given its core back yet: they would only hold
+// buffers.
+func TestAheadStopsWhenOversubscribed(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	release := make(chan struct{})
+	var aheads []bool
+	OrderedAhead(2, func(ahead bool) (int, bool, bool) {
+		n := len(aheads)
+		aheads = append(aheads, ahead)
+		switch n {
+		case 1: // a helper parses piece 0 or 1, and waits
+			busy.Add(2)
+		case 2:
+			close(release)
+		case 3:
+			return 0, false, false
+		}
+		return n, ahead, true
+	}, func(p int) int {
+		<-release
+		return p
+	}, func(int, int) bool { return true })
+	busy.Add(-2)
+	assert.Equal(t, []bool{true, true, false, false}, aheads)
+}
