@@ -512,7 +512,7 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 	} else {
 		f.allPairs(n, k)
 	}
-	f.edges = f.edges[:0]
+	f.edges = room(f.edges[:0], len(f.pairs))
 	for _, p := range f.pairs {
 		w := chooser.eval(c, xs[p.Row], ys[p.Col])
 		if w > 0 && w <= math.MaxFloat64 {
