@@ -49,6 +49,8 @@ type matcher struct {
 	// solved jointly with the variable bijection (self-scores use the
 	// identity, which is optimal for them).
 	latent *latent
+	// traced: the plan records alignments (every part is evaluated).
+	traced bool
 }
 
 // mapKeyBit marks blocking keys that are not node IDs: the "this
@@ -114,6 +116,7 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 	}
 	if k.plan.traced {
 		n.eval = m.tracedEval
+		m.traced = true
 	}
 	chooser := m.chooser()
 	switch {
@@ -352,8 +355,14 @@ func (m *matcher) ignoredValue(c *ctx, op operands) float64 {
 // identity is Σ e(u, u) over the elements: the self-sum under align.
 func (m *matcher) identity(c *ctx, xs []value.Ref) float64 {
 	total := 0.0
+	if m.traced { // every part evaluated, for the alignments it records
+		for _, u := range xs {
+			total += m.elem.eval(c, u, u)
+		}
+		return total
+	}
 	for _, u := range xs {
-		total += m.elem.eval(c, u, u)
+		total += m.elem.selfOf(c, u)
 	}
 	return total
 }
