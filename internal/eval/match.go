@@ -599,6 +599,7 @@ func (m *matcher) deltaSum(c *ctx, X, Y value.Ref) float64 {
 	}
 	cnt := c.counts()
 	defer c.resetCounts()
+	c.touched = room(c.touched, len(ys))
 	for _, y := range ys {
 		c.bump(c.a.ID(y), 1)
 	}
