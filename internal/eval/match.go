@@ -49,6 +49,8 @@ type matcher struct {
 	// solved jointly with the variable bijection (self-scores use the
 	// identity, which is optimal for them).
 	latent *latent
+	// traced: the plan records alignments (every part is evaluated).
+	traced bool
 }
 
 // mapKeyBit marks blocking keys that are not node IDs: the "this
@@ -114,6 +116,7 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 	}
 	if k.plan.traced {
 		n.eval = m.tracedEval
+		m.traced = true
 	}
 	chooser := m.chooser()
 	switch {
@@ -352,8 +355,14 @@ func (m *matcher) ignoredValue(c *ctx, op operands) float64 {
 // identity is Σ e(u, u) over the elements: the self-sum under align.
 func (m *matcher) identity(c *ctx, xs []value.Ref) float64 {
 	total := 0.0
+	if m.traced { // every part evaluated, for the alignments it records
+		for _, u := range xs {
+			total += m.elem.eval(c, u, u)
+		}
+		return total
+	}
 	for _, u := range xs {
-		total += m.elem.eval(c, u, u)
+		total += m.elem.selfOf(c, u)
 	}
 	return total
 }
@@ -512,7 +521,7 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 	} else {
 		f.allPairs(n, k)
 	}
-	f.edges = f.edges[:0]
+	f.edges = room(f.edges[:0], len(f.pairs))
 	for _, p := range f.pairs {
 		w := chooser.eval(c, xs[p.Row], ys[p.Col])
 		if w > 0 && w <= math.MaxFloat64 {
@@ -610,6 +619,7 @@ func deltaSlot(k ast.Constraint) int32 { return -2 - int32(k) }
 func (m *matcher) countEqual(c *ctx, xs, ys []value.Ref) int {
 	cnt := c.counts()
 	defer c.resetCounts()
+	c.touched = room(c.touched, len(ys))
 	for _, y := range ys {
 		c.bump(c.a.ID(y), 1)
 	}
