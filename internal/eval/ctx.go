@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"slices"
+
 	"github.com/metricc/metricc/internal/solver"
 	"github.com/metricc/metricc/internal/value"
 )
@@ -141,8 +143,7 @@ type frame struct {
 	// Inverted index: key -> chain of column indexes. Keys that are node
 	// IDs (dense, small) index arrays stamped with a generation; other keys
 	// (combined keys of products, the empty-collection marks) go through
-	// hashed, an open-addressing table stamped likewise, so that neither
-	// is cleared between matchings.
+	// hashed, an open-addressing table sized for each matching.
 	hashed  hashIndex
 	headAt  []int32
 	headGen []uint32
@@ -150,6 +151,10 @@ type frame struct {
 	links   []link
 	keys    []uint64
 	stamp   []int32
+	// yKeys are the keys of the indexed collection's elements, element
+	// j's ending at yEnds[j].
+	yKeys []uint64
+	yEnds []int32
 }
 
 type pair struct{ Row, Col int32 }
@@ -314,22 +319,41 @@ func (c *ctx) keepCandidates(key candKey, pairs []pair) [2]int {
 }
 
 // index lists the pairs whose keys meet, at most limit of them (0: all),
-// and reports whether it stopped at the limit.
+// and reports whether it stopped at the limit. The keys of ys are listed
+// first, so that the chains and the table of hashed keys are sized once
+// for this matching: a document of one large collection would otherwise
+// grow them by doubling, its garbage as large as they are.
 func (f *frame) index(c *ctx, keys keyFn, xs, ys []value.Ref, limit int) bool {
 	f.gen++
 	if f.gen == 0 { // wrapped: forget every stamp
 		clear(f.headGen)
 		f.gen = 1
 	}
-	f.hashed.next()
+	f.yKeys, f.yEnds = f.yKeys[:0], f.yEnds[:0]
+	hashed := 0
+	for _, y := range ys {
+		from := len(f.yKeys)
+		f.yKeys = keys.fn(c, y, room(f.yKeys, 8))
+		for _, key := range f.yKeys[from:] {
+			if key&mapKeyBit != 0 {
+				hashed++
+			}
+		}
+		f.yEnds = append(f.yEnds, int32(len(f.yKeys)))
+	}
+	f.hashed.reset(hashed)
+	if cap(f.links) < len(f.yKeys) {
+		f.links = make([]link, 0, len(f.yKeys))
+	}
 	f.links = f.links[:0]
-	for j, y := range ys {
-		f.keys = keys.fn(c, y, f.keys[:0])
-		for _, key := range f.keys {
+	from := 0
+	for j, end := range f.yEnds {
+		for _, key := range f.yKeys[from:end] {
 			head := f.lookup(key)
 			f.setHead(key, int32(len(f.links)))
 			f.links = append(f.links, link{col: int32(j), next: head})
 		}
+		from = int(end)
 	}
 	if cap(f.stamp) < len(ys) {
 		f.stamp = make([]int32, len(ys))
@@ -349,7 +373,7 @@ func (f *frame) index(c *ctx, keys keyFn, xs, ys []value.Ref, limit int) bool {
 						return true
 					}
 					f.stamp[j] = int32(i)
-					f.pairs = append(f.pairs, pair{int32(i), j})
+					f.pairs = append(room(f.pairs, 1), pair{int32(i), j})
 				}
 			}
 		}
@@ -385,72 +409,67 @@ func (f *frame) setHead(key uint64, at int32) {
 }
 
 // hashIndex maps hashed keys to int32 values for one matching at a time:
-// open addressing with linear probing, its slots stamped with the
-// generation they were written in, so that next forgets every entry
-// without touching the table.
+// open addressing with linear probing over a table that reset sizes for
+// the keys the matching will set (at most two thirds full), the prefix of
+// the largest table used so far, so that a small matching after a large
+// one clears only the slots it uses.
 type hashIndex struct {
 	keys []uint64
-	vals []int32
-	gens []uint32
-	gen  uint32
-	n    int // entries of this generation
+	vals []int32 // the value + 1; 0: an empty slot
+	mask uint64
 }
 
-// next starts a new, empty generation.
-func (t *hashIndex) next() {
-	t.gen++
-	t.n = 0
-	if t.gen == 0 { // wrapped: forget every stamp
-		clear(t.gens)
-		t.gen = 1
+// reset empties the table and sizes it for at most n keys.
+func (t *hashIndex) reset(n int) {
+	size := 16
+	for size < n+n/2 {
+		size *= 2
 	}
+	if cap(t.keys) < size {
+		t.keys, t.vals = make([]uint64, size), make([]int32, size)
+	} else {
+		t.keys, t.vals = t.keys[:size], t.vals[:size]
+		clear(t.vals)
+	}
+	t.mask = uint64(size - 1)
 }
 
-func (t *hashIndex) slot(key uint64) int {
-	return int((key * 0x9e3779b97f4a7c15) >> 32 & uint64(len(t.keys)-1))
+func (t *hashIndex) slot(key uint64) uint64 {
+	return (key * 0x9e3779b97f4a7c15) >> 32 & t.mask
 }
 
 // get returns the value of key, or -1.
 func (t *hashIndex) get(key uint64) int32 {
-	if len(t.keys) == 0 {
+	if len(t.vals) == 0 {
 		return -1
 	}
-	for i := t.slot(key); t.gens[i] == t.gen; i = (i + 1) & (len(t.keys) - 1) {
+	for i := t.slot(key); t.vals[i] != 0; i = (i + 1) & t.mask {
 		if t.keys[i] == key {
-			return t.vals[i]
+			return t.vals[i] - 1
 		}
 	}
 	return -1
 }
 
-// set sets the value of key.
+// set sets the value of key, one of the keys reset was sized for.
 func (t *hashIndex) set(key uint64, v int32) {
-	if 2*(t.n+1) > len(t.keys) {
-		t.grow()
-	}
 	i := t.slot(key)
-	for ; t.gens[i] == t.gen; i = (i + 1) & (len(t.keys) - 1) {
+	for ; t.vals[i] != 0; i = (i + 1) & t.mask {
 		if t.keys[i] == key {
-			t.vals[i] = v
-			return
+			break
 		}
 	}
-	t.keys[i], t.vals[i], t.gens[i] = key, v, t.gen
-	t.n++
+	t.keys[i], t.vals[i] = key, v+1
 }
 
-// grow doubles the table (at least 64 slots), keeping this generation's
-// entries.
-func (t *hashIndex) grow() {
-	old := *t
-	size := max(64, 2*len(t.keys))
-	t.keys, t.vals, t.gens = make([]uint64, size), make([]int32, size), make([]uint32, size)
-	t.gen, t.n = 1, 0
-	for i, g := range old.gens {
-		if g == old.gen && old.gen != 0 {
-			t.set(old.keys[i], old.vals[i])
-		}
+// room makes room for n more elements, at least doubling the capacity
+// when it grows it: append's growth by a quarter would leave garbage four
+// times the final size of a large slice built element by element.
+func room[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
 	}
+	return slices.Grow(s, max(n, len(s)))
 }
 
 // counts returns a zeroed counter indexed by ID, sized for the arena.

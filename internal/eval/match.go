@@ -49,6 +49,8 @@ type matcher struct {
 	// solved jointly with the variable bijection (self-scores use the
 	// identity, which is optimal for them).
 	latent *latent
+	// traced: the plan records alignments (every part is evaluated).
+	traced bool
 }
 
 // mapKeyBit marks blocking keys that are not node IDs: the "this
@@ -114,6 +116,7 @@ func (k *compiler) matching(s *typecheck.Match, mode ast.NormKind) (*cnode, erro
 	}
 	if k.plan.traced {
 		n.eval = m.tracedEval
+		m.traced = true
 	}
 	chooser := m.chooser()
 	switch {
@@ -229,7 +232,7 @@ func (m *matcher) normalized(c *ctx, op operands, xy float64) float64 {
 // and CoNLL-2016's denominators are plain counts).
 func (m *matcher) self(c *ctx, x, X value.Ref) float64 {
 	if m.elem.delta && m.align == nil && m.order == nil {
-		return m.deltaSum(c, X, X)
+		return m.sum(c, operands{x, x, X, X}) // a count, |X| when selfCount
 	}
 	kx, _ := m.memoIDs(c, operands{x, x, X, X})
 	key := memoKey{slot: m.selfSlot, x: kx, y: -1}
@@ -352,8 +355,14 @@ func (m *matcher) ignoredValue(c *ctx, op operands) float64 {
 // identity is Σ e(u, u) over the elements: the self-sum under align.
 func (m *matcher) identity(c *ctx, xs []value.Ref) float64 {
 	total := 0.0
+	if m.traced { // every part evaluated, for the alignments it records
+		for _, u := range xs {
+			total += m.elem.eval(c, u, u)
+		}
+		return total
+	}
 	for _, u := range xs {
-		total += m.elem.eval(c, u, u)
+		total += m.elem.selfOf(c, u)
 	}
 	return total
 }
@@ -512,7 +521,7 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 	} else {
 		f.allPairs(n, k)
 	}
-	f.edges = f.edges[:0]
+	f.edges = room(f.edges[:0], len(f.pairs))
 	for _, p := range f.pairs {
 		w := chooser.eval(c, xs[p.Row], ys[p.Col])
 		if w > 0 && w <= math.MaxFloat64 {
@@ -588,8 +597,29 @@ func (m *matcher) deltaSum(c *ctx, X, Y value.Ref) float64 {
 			return float64(len(xs))
 		}
 	}
+	// Several matchings of a spec may count the same two collections
+	// (coref's φ3, φ4, B³'s overlaps and LEA's sizes count the mentions
+	// two entities share): the count is memoized for all of them, by the
+	// constraint and the collections' identities.
+	key := memoKey{slot: deltaSlot(m.constraint), x: c.a.ID(X), y: c.a.ID(Y)}
+	if v, ok := c.memo.get(key); ok {
+		return v
+	}
+	v := float64(m.countEqual(c, xs, ys))
+	c.memo.put(key, v)
+	return v
+}
+
+// deltaSlot is the memo slot of deltaSum's counts under constraint k:
+// below the matchers' slots, which start at 0.
+func deltaSlot(k ast.Constraint) int32 { return -2 - int32(k) }
+
+// countEqual is deltaSum's count: the most pairs of equal IDs, one from
+// xs and one from ys, that the constraint allows.
+func (m *matcher) countEqual(c *ctx, xs, ys []value.Ref) int {
 	cnt := c.counts()
 	defer c.resetCounts()
+	c.touched = room(c.touched, len(ys))
 	for _, y := range ys {
 		c.bump(c.a.ID(y), 1)
 	}
@@ -627,7 +657,7 @@ func (m *matcher) deltaSum(c *ctx, X, Y value.Ref) float64 {
 			total += int(cnt[c.a.ID(x)])
 		}
 	}
-	return float64(total)
+	return total
 }
 
 // solverConstraint is the solver's name for a matching constraint.

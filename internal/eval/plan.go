@@ -96,6 +96,26 @@ type cnode struct {
 	self      float64
 	selfKnown bool
 	le1       bool
+	// factors are the two factors of a product (selfOf).
+	factors [2]*cnode
+}
+
+// selfOf is φ(u, u) without evaluating the parts whose value on (u, u)
+// is known at compile time: a product's factors known to be 1 (δ, a
+// normalized matching) are skipped, the others evaluated in the same
+// order, with the same stop at a 0, so the value is the same.
+func (n *cnode) selfOf(c *ctx, u value.Ref) float64 {
+	switch {
+	case n.selfKnown:
+		return n.self
+	case n.factors[0] != nil:
+		v := n.factors[0].selfOf(c, u)
+		if v == 0 {
+			return 0
+		}
+		return v * n.factors[1].selfOf(c, u)
+	}
+	return n.eval(c, u, u)
 }
 
 // unit reports whether φ(u, u) = 1 for every u and 0 ≤ φ ≤ 1: a one-to-one
@@ -452,6 +472,7 @@ func (k *compiler) arith(s *typecheck.Arith, mode ast.NormKind) (*cnode, error) 
 			n.keys, n.never = x.keys, x.never
 		}
 	case ast.OpMul:
+		n.factors = [2]*cnode{x, y}
 		// A product is 0 as soon as one factor is: skip the other.
 		n.eval = func(c *ctx, a, b value.Ref) float64 {
 			v := x.eval(c, a, b)
@@ -658,6 +679,24 @@ func (k *compiler) call(s *typecheck.Call, mode ast.NormKind) (*cnode, error) {
 		}
 		if n.le1 && one { // an argument is 1 on (u, u), none above it
 			n.knowSelf(1)
+		}
+		if n.le1 && !k.plan.traced {
+			// Every argument is in [0, 1]: the first that is 1 is the
+			// maximum, and the others need not be evaluated (as a product
+			// skips its second factor after a 0). A traced plan evaluates
+			// them all, for the alignments they record.
+			n.eval = func(c *ctx, x, y value.Ref) float64 {
+				vals := c.floats(len(args))
+				for i, a := range args {
+					if vals[i] = a.eval(c, x, y); vals[i] == 1 {
+						c.release(len(args))
+						return 1
+					}
+				}
+				v := impl(vals)
+				c.release(len(args))
+				return v
+			}
 		}
 	case stdlib.Min: // at most 1 when one argument is
 		for _, a := range args {

@@ -21,7 +21,7 @@ import (
 // edge, then the walk, which asks for the best chain within rows ≥ s and
 // columns > g from a segment tree over the columns.
 func OrderedFirst(w *Workspace, n, k int, edges []Edge, chosen []Edge) (float64, []Edge) {
-	var es []Edge
+	es := make([]Edge, 0, len(edges))
 	for _, e := range edges {
 		if usable(e, n, k) {
 			e.W = clampWeight(e.W)
@@ -138,14 +138,12 @@ func OrderedFirst(w *Workspace, n, k int, edges []Edge, chosen []Edge) (float64,
 		}
 		return best
 	}
-	// Rows leave the structure as the walk passes them.
-	rowEdges := make([]int32, len(es))
-	copy(rowEdges, byRow)
-	slices.Reverse(rowEdges) // rows ascending
-	next := 0
+	// Rows leave the structure as the walk passes them: byRow from its
+	// end, rows ascending.
+	next := len(byRow) - 1
 	advance := func(s int32) {
-		for next < len(rowEdges) && es[rowEdges[next]].Row < s {
-			c := es[rowEdges[next]].Col
+		for next >= 0 && es[byRow[next]].Row < s {
+			c := es[byRow[next]].Col
 			for ptr[c] < start[c+1] && es[ptr[c]].Row < s {
 				ptr[c]++
 			}
@@ -154,7 +152,7 @@ func OrderedFirst(w *Workspace, n, k int, edges []Edge, chosen []Edge) (float64,
 			} else {
 				set(int(c), math.Inf(-1))
 			}
-			next++
+			next--
 		}
 	}
 

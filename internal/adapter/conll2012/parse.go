@@ -128,6 +128,14 @@ func (p *parser) feedLines(data []byte) {
 		} else {
 			line, data = data, nil
 		}
+		// Most token lines have no annotation: "-" or "_" last, after a
+		// space. When such a line starts neither with a space nor with
+		// '#', feedLine would only count it.
+		if n := len(line); p.inDoc && n >= 3 && (line[n-1] == '-' || line[n-1] == '_') && isSpace(line[n-2]) && line[0] != '#' && !isSpace(line[0]) {
+			p.line++
+			p.tok++
+			continue
+		}
 		p.feedLine(line)
 	}
 }

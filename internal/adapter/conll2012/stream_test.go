@@ -45,6 +45,9 @@ func streamCases() map[string]string {
 		"line of buffer size":    "#begin document (d)\n" + strings.Repeat("y", 13) + " (1)\n" + strings.Repeat("z", 14) + " (2)\n",
 		"newline at buffer edge": "#begin document (d)\nw" + strings.Repeat(" ", 15) + "\nw (1)\n",
 		"not CoNLL":              "\n{\"id\": 1}\n",
+		// what the shortcut for tokens without an annotation (feedLines)
+		// takes, and what it leaves to feedLine
+		"unannotated tokens": "w -\n#begin document (d)\nw -\n w -\n#c -\nw\t_\nw -  \n-\n -\nw x-\nw (1)-\nw\v-\nw (2)\n#end document\nw -\n",
 	}
 }
 

@@ -133,7 +133,14 @@ func OrderedAhead[P, R any](workers int, next func(ahead bool) (p P, mayAhead, o
 		defer close(order)
 		defer close(todo)
 		for n := 0; ; n++ {
-			ahead := helpers.Load() > 0 || busy.Load() < int64(runtime.GOMAXPROCS(0))
+			// A piece may be parsed ahead while a core is spare, or
+			// while a helper runs and no more goroutines read files
+			// than there are cores (when more do, the helpers give
+			// their cores back, and pieces read ahead would only hold
+			// buffers: a file opened at once with another would read
+			// a few ahead before the other starts).
+			b, procs := busy.Load(), int64(runtime.GOMAXPROCS(0))
+			ahead := b < procs || helpers.Load() > 0 && b <= procs
 			p, mayAhead, ok := next(ahead)
 			if !ok {
 				return
@@ -261,7 +268,7 @@ type Lines struct {
 
 	r    io.Reader
 	size int
-	rest []byte // read, not yet in a piece: the start of the next one
+	rest []byte // read, not yet in a piece: the start of the next one, after the last piece in its buffer
 	eof  bool
 	n    int
 	line int
@@ -286,10 +293,10 @@ func (l *Lines) Recycle(p Piece) {
 
 // Next returns the next piece, or false at the end of r or at an error.
 func (l *Lines) Next() (Piece, bool) {
-	buf := l.rest // what was read after the last piece, in a buffer of its own
-	if buf == nil {
-		buf = l.buffer()
-	}
+	// What was read after the last piece is still at the end of its
+	// buffer: it starts the next piece's buffer, which is that one when
+	// the piece has been given back already (it moves to the front).
+	buf := append(l.buffer(), l.rest...)
 	l.rest = nil
 	// A piece ends at the last place Cut allows in what was read, once
 	// size bytes are read; where there is none, at twice as many, and so
@@ -299,7 +306,7 @@ func (l *Lines) Next() (Piece, bool) {
 	for {
 		if !l.eof && len(buf) >= try || l.eof && len(buf) > l.size {
 			if k := l.cut(buf); k > 0 && (k < len(buf) || !l.eof) {
-				l.rest = append(l.buffer(), buf[k:]...)
+				l.rest = buf[k:]
 				return l.piece(buf[:k]), true
 			}
 			try = 2 * len(buf)

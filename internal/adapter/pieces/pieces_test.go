@@ -228,3 +228,53 @@ func TestLinesError(t *testing.T) {
 	assert.Equal(t, []string{"a\n", "b\n"}, got)
 	assert.ErrorIs(t, l.Err, boom)
 }
+
+// TestLinesOneBuffer: a reader that gives each piece back before asking
+// for the next reads the whole text into one buffer (what was read past a
+// piece moves to the front of it), and the pieces still join into the
+// text.
+func TestLinesOneBuffer(t *testing.T) {
+	text := strings.Repeat("ab\ncdefg\nh\n", 20) + "end"
+	l := NewLines(iotest.HalfReader(strings.NewReader(text)), 8)
+	var joined strings.Builder
+	first := (*byte)(nil)
+	for p, ok := l.Next(); ok; p, ok = l.Next() {
+		joined.Write(p.Data)
+		if first == nil {
+			first = &p.Data[0]
+		}
+		assert.Same(t, first, &p.Data[0], "piece %d", p.Index)
+		l.Recycle(p)
+	}
+	require.NoError(t, l.Err)
+	assert.Equal(t, text, joined.String())
+}
+
+// TestAheadStopsWhenOversubscribed: once more goroutines read files than
+// there are cores (here two other files start while a helper parses this
+// one's first pieces), the pieces that follow are not read ahead, though
+// the helper has not given its core back yet: they would only hold
+// buffers.
+func TestAheadStopsWhenOversubscribed(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	release := make(chan struct{})
+	var aheads []bool
+	OrderedAhead(2, func(ahead bool) (int, bool, bool) {
+		n := len(aheads)
+		aheads = append(aheads, ahead)
+		switch n {
+		case 1: // a helper parses piece 0 or 1, and waits
+			busy.Add(2)
+		case 2:
+			close(release)
+		case 3:
+			return 0, false, false
+		}
+		return n, ahead, true
+	}, func(p int) int {
+		<-release
+		return p
+	}, func(int, int) bool { return true })
+	busy.Add(-2)
+	assert.Equal(t, []bool{true, true, false, false}, aheads)
+}
