@@ -1,0 +1,370 @@
+#!/usr/bin/python3
+"""metricc against the official scorers, and metricc against metricc.
+
+    bench.py peers   [-r ROUNDS] [--only TASK,...] BIN...   metricc binaries vs peers (CPU, RSS)
+    bench.py workers [-r ROUNDS] [--only TASK,...] BIN...   --workers 2 vs --workers 1 (wall)
+    bench.py compare [-r ROUNDS] [--only TASK,...] OLD NEW  before/after: outputs byte-identical, CPU
+    bench.py check   BIN...                                 counts equal to conll18_ud_eval.py and conlleval
+
+BIN is a path to a metricc binary, or NAME for WORK/metricc-NAME (bench.sh build makes
+those). WORK is $METRICC_BENCH, else bench/work (fetch.sh fills it).
+Each measurement runs the command under `/usr/bin/time -f '%e %U %S %M'`
+and reads its rusage with wait4 too: CPU (user+sys) is wait4's, to the
+microsecond (GNU time prints hundredths, and metricc runs take 20-60 ms);
+max RSS is time's %M. Rounds interleave the programs (their order alternates
+from round to round), so drift of the shared machine hits all of them alike;
+ratios are taken within a round, then summarized as min / median / max.
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.environ.get("METRICC_BENCH") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "work")
+D = os.path.join(HERE, "data")
+PY3 = sys.executable
+VPY = os.path.join(HERE, "venv", "bin", "python")
+UD_TREEBANKS = ["en_ewt", "et_edt", "cs_pud"]
+UD_SYSTEM = "UDPipe-Future"
+
+
+def ud_files(tb, system=UD_SYSTEM):
+    return (os.path.join(D, "conll18", "00-gold-standard", tb + ".conllu"),
+            os.path.join(D, "conll18", system, tb + ".conllu"))
+
+
+def stripped(path):
+    """A copy of a CoNLL-U file without its "# newdoc" lines (for binaries
+    that refuse files whose documents differ)."""
+    out = os.path.join(D, "conll18", "stripped", os.path.basename(os.path.dirname(path)) + "-" + os.path.basename(path))
+    if not os.path.exists(out):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(path, encoding="utf-8") as f, open(out, "w", encoding="utf-8") as g:
+            for line in f:
+                if not line.startswith("# newdoc"):
+                    g.write(line)
+    return out
+
+
+# ------------------------------------------------------------------ tasks
+# A task: the metricc command line after the binary (spec, gold, pred,
+# flags), and the peer's command and working directory.
+
+def peer_tasks():
+    t = []
+    for tb in UD_TREEBANKS:
+        g, p = ud_files(tb)
+        t.append(dict(name="ud-" + tb, spec="ud", gold=g, pred=p, ud=True,
+                      peer=[PY3, os.path.join(HERE, "conll18_ud_eval.py"), "-v", g, p], peer_name="conll18_ud_eval.py -v"))
+    for s in ["iob1", "iob2"]:
+        g, p = os.path.join(D, "ner", "gold.%s.txt" % s), os.path.join(D, "ner", "pred.%s.txt" % s)
+        t.append(dict(name="ner-test-" + s, spec="ner", gold=g, pred=p,
+                      peer=["/bin/sh", "-c", "exec perl %s < %s" % (os.path.join(HERE, "conlleval.pl"), os.path.join(D, "ner", "paste.%s.txt" % s))],
+                      peer_name="conlleval"))
+    g, p = os.path.join(D, "coref", "key.conll"), os.path.join(D, "coref", "response.conll")
+    t.append(dict(name="coref-conll12test", spec="coref", gold=g, pred=p,
+                  peer=[VPY, os.path.join(HERE, "coval", "scorer.py"), g, p], peer_cwd=os.path.join(HERE, "coval"), peer_name="coval scorer.py"))
+    g, p = os.path.join(D, "conll16", "gold.json"), os.path.join(D, "conll16", "pred.json")
+    t.append(dict(name="conll16-1000docs", spec="conll16", gold=g, pred=p,
+                  peer=[VPY, "partial_scorer.py", g, p], peer_cwd=os.path.join(HERE, "conll16st-py3"), peer_name="partial_scorer.py"))
+    return t
+
+
+def worker_tasks():
+    """Each native format's largest benchmark input."""
+    t = []
+    g, p = os.path.join(D, "coref10", "key.conll"), os.path.join(D, "coref10", "response.conll")
+    t.append(dict(name="conll2012-coref-x10", spec="coref", gold=g, pred=p))
+    g = ud_files("en_ewt")[0]
+    t.append(dict(name="conllu-en_ewt-perturbed", spec="ud", gold=g, pred=os.path.join(D, "ud-perturbed", "en_ewt.conllu")))
+    g, p = ud_files("en_ewt")
+    t.append(dict(name="conllu-en_ewt-udpipe", spec="ud", gold=g, pred=p, ud=True))
+    t.append(dict(name="bio-nergen-train", spec="ner", gold=os.path.join(D, "nergen", "gold.txt"), pred=os.path.join(D, "nergen", "pred.txt")))
+    t.append(dict(name="conll16-1000docs", spec="conll16", gold=os.path.join(D, "conll16", "gold.json"), pred=os.path.join(D, "conll16", "pred.json")))
+    t.append(dict(name="eael-500docs", spec="eael", gold=os.path.join(D, "eael", "key"), pred=os.path.join(D, "eael", "system")))
+    t.append(dict(name="penman-lpp-1562", spec="smatch", gold=os.path.join(D, "amr", "amr-bank-struct-v1.6.txt"), pred=os.path.join(D, "amr", "amr-bank-struct-v3.0.txt")))
+    t.append(dict(name="mrp-eds-wsj", spec="mrp", gold=os.path.join(D, "mrp", "wsj.mrp"), pred=os.path.join(D, "mrp", "wsj.pet.mrp")))
+    return t
+
+
+def select(tasks, only):
+    if not only:
+        return tasks
+    keep = only.split(",")
+    return [t for t in tasks if any(k in t["name"] for k in keep)]
+
+
+# ------------------------------------------------------------ measuring
+
+def measure(cmd, cwd=None, out=None):
+    """Runs cmd once: (cpu seconds, max RSS MB, wall seconds, exit code)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as tf:
+        stdout = out if out is not None else subprocess.DEVNULL
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(["/usr/bin/time", "-f", "%e %U %S %M", "-o", tf.name] + cmd, cwd=cwd,
+                                stdout=stdout, stderr=subprocess.DEVNULL)
+        _, status, ru = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        fields = tf.read().split()
+        rss = int(fields[-1]) / 1024 if fields else float("nan")
+    return ru.ru_utime + ru.ru_stime, rss, wall, proc.returncode
+
+
+def run_out(cmd, cwd=None):
+    r = subprocess.run(cmd, cwd=cwd, capture_output=True)
+    return r.returncode, r.stdout, r.stderr
+
+
+def metricc_cmd(binary, t, extra=()):
+    return [binary, "run", t["spec"], t["gold"], t["pred"]] + list(extra)
+
+
+def resolve_ud(binary, t):
+    """The task for this binary: the files as they are, or, if the binary
+    refuses them (documents that differ), the gold without its newdoc lines."""
+    if not t.get("ud"):
+        return t, ""
+    rc, _, _ = run_out(metricc_cmd(binary, t))
+    if rc == 0:
+        return t, ""
+    u = dict(t, gold=stripped(t["gold"]), pred=stripped(t["pred"]))
+    return u, "refuses the files (their documents differ); run on copies without '# newdoc' lines"
+
+
+def fmt_stats(xs, unit=""):
+    if not xs:
+        return "-"
+    return "%s / %s / %s%s" % (f3(min(xs)), f3(statistics.median(xs)), f3(max(xs)), unit)
+
+
+def f3(x):
+    return "%.3f" % x if x < 10 else "%.2f" % x
+
+
+def progs_label(binaries):
+    return [os.path.basename(b) for b in binaries]
+
+
+# -------------------------------------------------------------- modes
+
+def peers(args):
+    tasks = select(peer_tasks(), args.only)
+    bins = args.binaries
+    names = progs_label(bins)
+    notes = []
+    per = {}  # (task, prog) -> list of (cpu, rss)
+    variants = {}
+    for t in tasks:
+        for b, n in zip(bins, names):
+            u, note = resolve_ud(b, t)
+            variants[(t["name"], n)] = u
+            if note:
+                notes.append("%s, %s: %s" % (t["name"], n, note))
+    for r in range(args.rounds):
+        for t in tasks:
+            progs = [(n, metricc_cmd(b, variants[(t["name"], n)]), None) for b, n in zip(bins, names)]
+            progs.append(("peer", t["peer"], t.get("peer_cwd")))
+            if r % 2:
+                progs.reverse()
+            for n, cmd, cwd in progs:
+                cpu, rss, _, rc = measure(cmd, cwd)
+                if rc != 0:
+                    sys.exit("%s: %s exits %d: %s" % (t["name"], n, rc, " ".join(cmd)))
+                per.setdefault((t["name"], n), []).append((cpu, rss))
+        print("round %d of %d done" % (r + 1, args.rounds), file=sys.stderr)
+    print("CPU seconds (user+sys) min / median / max over %d interleaved rounds; max RSS MB median; ratio = peer CPU / metricc CPU within each round, min / median / max" % args.rounds)
+    print()
+    print("| task | program | CPU s | RSS MB | ratio |")
+    print("|---|---|---|---|---|")
+    for t in tasks:
+        pc = [c for c, _ in per[(t["name"], "peer")]]
+        pr = [m for _, m in per[(t["name"], "peer")]]
+        print("| %s | %s | %s | %.0f | |" % (t["name"], t["peer_name"], fmt_stats(pc), statistics.median(pr)))
+        for n in names:
+            mc = [c for c, _ in per[(t["name"], n)]]
+            mr = [m for _, m in per[(t["name"], n)]]
+            ratios = [p / m for p, m in zip(pc, mc)]
+            print("| %s | %s | %s | %.0f | %s |" % (t["name"], n, fmt_stats(mc), statistics.median(mr),
+                                                   "%.1f / %.1f / %.1fx" % (min(ratios), statistics.median(ratios), max(ratios))))
+    for n in notes:
+        print("\nnote: " + n)
+
+
+def workers(args):
+    tasks = select(worker_tasks(), args.only)
+    bins = args.binaries
+    names = progs_label(bins)
+    per = {}
+    notes = []
+    variants = {}
+    for t in tasks:
+        for b, n in zip(bins, names):
+            u, note = resolve_ud(b, t)
+            variants[(t["name"], n)] = u
+            if note:
+                notes.append("%s, %s: %s" % (t["name"], n, note))
+            # --workers must not change a byte of the output.
+            o1 = run_out(metricc_cmd(b, u, ["--workers", "1", "--format", "json", "--per-doc"]))
+            o2 = run_out(metricc_cmd(b, u, ["--workers", "2", "--format", "json", "--per-doc"]))
+            if o1 != o2:
+                notes.append("%s, %s: OUTPUT DIFFERS between --workers 1 and 2" % (t["name"], n))
+            if o1[0] != 0:
+                notes.append("%s, %s: exits %d: %s" % (t["name"], n, o1[0], o1[2].decode()[:300]))
+    for r in range(args.rounds):
+        for t in tasks:
+            progs = []
+            for b, n in zip(bins, names):
+                for w in ("1", "2"):
+                    progs.append((n, w, metricc_cmd(b, variants[(t["name"], n)], ["--workers", w])))
+            if r % 2:
+                progs.reverse()
+            for n, w, cmd in progs:
+                cpu, rss, wall, rc = measure(cmd)
+                per.setdefault((t["name"], n, w), []).append((wall, cpu, rss))
+        print("round %d of %d done" % (r + 1, args.rounds), file=sys.stderr)
+    print("wall seconds min / median / max over %d interleaved rounds (CPU s median; RSS MB median); speedup = wall(--workers 1) / wall(--workers 2) within each round" % args.rounds)
+    print()
+    print("| input | binary | --workers 1 wall | --workers 2 wall | CPU 1 / 2 | RSS 1 / 2 | speedup |")
+    print("|---|---|---|---|---|---|---|")
+    for t in tasks:
+        for n in names:
+            a, b = per[(t["name"], n, "1")], per[(t["name"], n, "2")]
+            sp = [x[0] / y[0] for x, y in zip(a, b)]
+            print("| %s | %s | %s | %s | %s / %s | %.0f / %.0f | %.2f / %.2f / %.2fx |" % (
+                t["name"], n, fmt_stats([x[0] for x in a]), fmt_stats([x[0] for x in b]),
+                f3(statistics.median([x[1] for x in a])), f3(statistics.median([x[1] for x in b])),
+                statistics.median([x[2] for x in a]), statistics.median([x[2] for x in b]),
+                min(sp), statistics.median(sp), max(sp)))
+    for n in notes:
+        print("\nnote: " + n)
+
+
+def compare(args):
+    old, new = args.binaries
+    tasks = select(peer_tasks() + [t for t in worker_tasks() if t["name"] not in {x["name"] for x in peer_tasks()}], args.only)
+    print("outputs (stdout, stderr, exit code) of %s and %s:" % (old, new))
+    print()
+    print("| input | flags | identical |")
+    print("|---|---|---|")
+    variants = ("",), ("--format", "json", "--per-doc"), ("--format", "csv", "--workers", "1")
+    same_all = True
+    for t in tasks:
+        for extra in variants:
+            extra = [e for e in extra if e]
+            a, b = run_out(metricc_cmd(old, t, extra)), run_out(metricc_cmd(new, t, extra))
+            if a == b:
+                verdict = "yes"
+            elif a[0] != 0 and b[0] == 0:
+                verdict = "no: the old binary refuses (exit %d), the new one scores" % a[0]
+            else:
+                same_all = False
+                verdict = "NO (exit %d vs %d; stdout %s, stderr %s)" % (a[0], b[0], "same" if a[1] == b[1] else "differs", "same" if a[2] == b[2] else "differs")
+            print("| %s | %s | %s |" % (t["name"], " ".join(extra) or "(table)", verdict))
+    print()
+    print("all outputs identical where both score: %s" % ("yes" if same_all else "NO"))
+    if args.rounds <= 0:
+        return
+    print()
+    per = {}
+    for r in range(args.rounds):
+        for t in tasks:
+            progs = [("old", old), ("new", new)]
+            if r % 2:
+                progs.reverse()
+            for n, b in progs:
+                u, _ = resolve_ud(old, t)  # the same input for both: the old binary's
+                cpu, rss, _, rc = measure(metricc_cmd(b, u))
+                per.setdefault((t["name"], n), []).append((cpu, rss))
+        print("round %d of %d done" % (r + 1, args.rounds), file=sys.stderr)
+    print("CPU seconds min / median / max over %d interleaved rounds, RSS MB median; ratio = old / new within each round" % args.rounds)
+    print()
+    print("| input | old CPU s | new CPU s | old / new RSS MB | ratio |")
+    print("|---|---|---|---|---|")
+    for t in tasks:
+        a, b = per[(t["name"], "old")], per[(t["name"], "new")]
+        ratios = [x[0] / y[0] for x, y in zip(a, b)]
+        print("| %s | %s | %s | %.0f / %.0f | %.2f / %.2f / %.2fx |" % (
+            t["name"], fmt_stats([x[0] for x in a]), fmt_stats([x[0] for x in b]),
+            statistics.median([x[1] for x in a]), statistics.median([x[1] for x in b]),
+            min(ratios), statistics.median(ratios), max(ratios)))
+
+
+UD_METRICS = ["Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "AllTags", "Lemmas",
+              "UAS", "LAS", "CLAS", "MLAS", "BLEX"]
+
+
+def check(args):
+    """Counts equal to the official scorers' (UD: conll18_ud_eval.py --counts,
+    13 metrics x 3 counts; NER: conlleval's phrases, found and correct)."""
+    ok = True
+    treebanks = UD_TREEBANKS
+    if args.all:
+        gd = os.path.join(D, "conll18", "00-gold-standard")
+        treebanks = sorted(f[:-7] for f in os.listdir(gd) if f.endswith(".conllu")
+                           and all(os.path.exists(ud_files(f[:-7], s)[1]) for s in [UD_SYSTEM, "HIT-SCIR-18"]))
+    for b in args.binaries:
+        for tb in treebanks:
+            for system in [UD_SYSTEM, "HIT-SCIR-18"]:
+                g, p = ud_files(tb, system)
+                t, note = resolve_ud(b, dict(spec="ud", gold=g, pred=p, ud=True))
+                rc, out, err = run_out(metricc_cmd(b, t, ["--format", "json"]))
+                if rc != 0:
+                    print("%s %s %s: exit %d: %s" % (os.path.basename(b), tb, system, rc, err.decode()[:300]))
+                    ok = False
+                    continue
+                got = json.loads(out)["metrics"]
+                _, sout, _ = run_out([PY3, os.path.join(HERE, "conll18_ud_eval.py"), "--counts", g, p])
+                want = {}
+                for line in sout.decode().splitlines():
+                    f = [x.strip() for x in line.split("|")]
+                    if f[0] in UD_METRICS:
+                        want[f[0]] = [int(f[1]), int(f[2]), int(f[3])]
+                bad = []
+                for m in UD_METRICS:
+                    s = got[m.lower()]["sums"]
+                    mine = [s["pred_gold"], s["gold_gold"], s["pred_pred"]]
+                    if mine != want[m]:
+                        bad.append("%s %s != %s" % (m, mine, want[m]))
+                warn = [l for l in err.decode().splitlines() if l.startswith("warning")]
+                print("%s %s %s: %d of 39 counts equal to conll18_ud_eval.py%s%s%s" % (
+                    os.path.basename(b), tb, system, 39 - len(bad), "" if not bad else ": " + "; ".join(bad),
+                    " (" + note + ")" if note else "", "; stderr: " + warn[0] if warn else ""))
+                ok = ok and not bad
+        for s in ["iob1", "iob2"]:
+            g, p = os.path.join(D, "ner", "gold.%s.txt" % s), os.path.join(D, "ner", "pred.%s.txt" % s)
+            rc, out, err = run_out(metricc_cmd(b, dict(spec="ner", gold=g, pred=p), ["--format", "json"]))
+            s_ = json.loads(out)["metrics"]["ner"]["sums"]
+            cl = subprocess.run("perl %s < %s" % (os.path.join(HERE, "conlleval.pl"), os.path.join(D, "ner", "paste.%s.txt" % s)),
+                                shell=True, capture_output=True, text=True).stdout
+            m = re.search(r"with (\d+) phrases; found: (\d+) phrases; correct: (\d+)\.", cl)
+            want = [int(m.group(3)), int(m.group(1)), int(m.group(2))]
+            mine = [s_["pred_gold"], s_["gold_gold"], s_["pred_pred"]]
+            print("%s ner %s: correct, phrases, found %s, conlleval %s: %s" % (os.path.basename(b), s, mine, want, "equal" if mine == want else "DIFFER"))
+            ok = ok and mine == want
+    print("all equal" if ok else "SOME DIFFER")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("mode", choices=["peers", "workers", "compare", "check"])
+    ap.add_argument("binaries", nargs="+")
+    ap.add_argument("-r", "--rounds", type=int, default=5)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--all", action="store_true", help="check: every treebank of data/conll18, not only the three timed")
+    args = ap.parse_args()
+    # A name without a slash is a binary built by bench.sh: metricc-NAME here.
+    args.binaries = [b if "/" in b else os.path.join(HERE, b if b.startswith("metricc-") else "metricc-" + b)
+                     for b in args.binaries]
+    if args.mode == "compare" and len(args.binaries) != 2:
+        ap.error("compare takes two binaries: OLD NEW")
+    {"peers": peers, "workers": workers, "compare": compare, "check": check}[args.mode](args)
+
+
+if __name__ == "__main__":
+    main()
