@@ -34,18 +34,24 @@ func SpanGloss(words []string, lo, hi string) Gloss {
 			}
 			fallthrough
 		case v.IsArray():
-			var parts []string
-			v.ForEach(func(_, x gjson.Result) bool {
-				if g := gloss(x); g != "" {
-					parts = append(parts, g)
-				}
-				return true
-			})
-			return strings.Join(parts, " | ")
+			return GlossEach(v, gloss)
 		}
 		return ""
 	}
 	return func(item []byte) string { return Clip(gloss(gjson.ParseBytes(item))) }
+}
+
+// GlossEach is the gloss of a collection: its elements' glosses (those
+// not empty), joined by " | ".
+func GlossEach(v gjson.Result, gloss func(gjson.Result) string) string {
+	var parts []string
+	v.ForEach(func(_, x gjson.Result) bool {
+		if g := gloss(x); g != "" {
+			parts = append(parts, g)
+		}
+		return true
+	})
+	return strings.Join(parts, " | ")
 }
 
 // Clip bounds a gloss to maxGloss bytes, cut at a character.

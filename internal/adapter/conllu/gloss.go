@@ -1,8 +1,6 @@
 package conllu
 
 import (
-	"strings"
-
 	"github.com/tidwall/gjson"
 
 	"github.com/metricc/metricc/internal/document"
@@ -34,14 +32,7 @@ func Gloss(_ string, d *document.Doc) (document.Gloss, error) {
 			}
 			return ""
 		case v.IsArray():
-			var parts []string
-			v.ForEach(func(_, x gjson.Result) bool {
-				if g := gloss(x); g != "" {
-					parts = append(parts, g)
-				}
-				return true
-			})
-			return strings.Join(parts, " | ")
+			return document.GlossEach(v, gloss)
 		}
 		return ""
 	}

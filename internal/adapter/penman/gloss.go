@@ -1,8 +1,6 @@
 package penman
 
 import (
-	"strings"
-
 	"github.com/tidwall/gjson"
 
 	"github.com/metricc/metricc/internal/document"
@@ -49,14 +47,7 @@ func Gloss(_ string, d *document.Doc) (document.Gloss, error) {
 			}
 			return s + " :" + rel.Str + " " + name(obj)
 		case v.IsArray():
-			var parts []string
-			v.ForEach(func(_, x gjson.Result) bool {
-				if g := gloss(x); g != "" {
-					parts = append(parts, g)
-				}
-				return true
-			})
-			return strings.Join(parts, " | ")
+			return document.GlossEach(v, gloss)
 		}
 		return ""
 	}
