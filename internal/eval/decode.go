@@ -323,6 +323,36 @@ func shortNumber(raw string) string {
 	return raw
 }
 
+// readElems reads the array at sc ('[' next) with elem, into the
+// decoder's buffer for this depth: the elements are valid until the next
+// array read at the same depth.
+func readElems(d *decoder, sc *scanner, elem decodeFn) ([]value.Ref, *pathError) {
+	sc.i++ // '['
+	kids := d.buf()
+	d.depth++
+	var err *pathError
+	if !sc.eat(']') {
+		for i := 0; ; i++ {
+			var r value.Ref
+			if r, err = elem(d, sc); err != nil {
+				err = err.at(strconv.Itoa(i))
+				break
+			}
+			kids = append(kids, r)
+			if sc.eat(',') {
+				continue
+			}
+			if !sc.eat(']') {
+				err = errMalformed
+			}
+			break
+		}
+	}
+	d.depth--
+	d.keep(kids) // the buffer may have grown: keep it for next time
+	return kids, err
+}
+
 func (ds *decoders) collection(t *types.Collection) decodeFn {
 	elem := ds.get(t.Elem)
 	kind := value.CollectionKind(t.Kind)
@@ -331,29 +361,7 @@ func (ds *decoders) collection(t *types.Collection) decodeFn {
 		if sc.peek() != '[' {
 			return 0, mismatch(want, sc)
 		}
-		sc.i++
-		kids := d.buf()
-		d.depth++
-		var err *pathError
-		if !sc.eat(']') {
-			for i := 0; ; i++ {
-				var r value.Ref
-				if r, err = elem(d, sc); err != nil {
-					err = err.at(strconv.Itoa(i))
-					break
-				}
-				kids = append(kids, r)
-				if sc.eat(',') {
-					continue
-				}
-				if !sc.eat(']') {
-					err = errMalformed
-				}
-				break
-			}
-		}
-		d.depth--
-		d.keep(kids) // the buffer may have grown: keep it for next time
+		kids, err := readElems(d, sc, elem)
 		if err != nil {
 			return 0, err
 		}

@@ -67,29 +67,7 @@ func jsonNumber(d *decoder, sc *scanner) (value.Ref, *pathError) {
 }
 
 func jsonArray(d *decoder, sc *scanner, elem decodeFn) (value.Ref, *pathError) {
-	sc.i++ // '['
-	kids := d.buf()
-	d.depth++
-	var err *pathError
-	if !sc.eat(']') {
-		for i := 0; ; i++ {
-			var r value.Ref
-			if r, err = elem(d, sc); err != nil {
-				err = err.at(strconv.Itoa(i))
-				break
-			}
-			kids = append(kids, r)
-			if sc.eat(',') {
-				continue
-			}
-			if !sc.eat(']') {
-				err = errMalformed
-			}
-			break
-		}
-	}
-	d.depth--
-	d.keep(kids)
+	kids, err := readElems(d, sc, elem)
 	if err != nil {
 		return 0, err
 	}
