@@ -319,23 +319,30 @@ func (b *Bridge) serve(r *request, blobs [][]byte) (obj, error) {
 	return nil, badRequest("unknown op %q", r.Op)
 }
 
-func (b *Bridge) add(e *specEntry) int64 {
+// putHandle files e in table under a new handle, unique across tables.
+func putHandle[E any](b *Bridge, table map[int64]*E, e *E) int64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.next++
-	b.specs[b.next] = e
+	table[b.next] = e
 	return b.next
 }
 
-func (b *Bridge) spec(h int64) (*specEntry, error) {
+// entryOf returns the entry of h in table; what names the table's kind in
+// the error when there is none.
+func entryOf[E any](b *Bridge, table map[int64]*E, h int64, what string) (*E, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	e := b.specs[h]
+	e := table[h]
 	if e == nil {
-		return nil, badRequest("no spec %d (freed?)", h)
+		return nil, badRequest("no %s %d (freed?)", what, h)
 	}
 	return e, nil
 }
+
+func (b *Bridge) add(e *specEntry) int64 { return putHandle(b, b.specs, e) }
+
+func (b *Bridge) spec(h int64) (*specEntry, error) { return entryOf(b, b.specs, h, "spec") }
 
 func paramOptions(params map[string]float64) ([]metricc.Option, error) {
 	var opts []metricc.Option
@@ -657,21 +664,11 @@ func (b *Bridge) newAcc(create func(metricc.Options) (*metricc.Accumulator, erro
 		return 0, nil, err
 	}
 	e.acc = a
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.next++
-	b.accs[b.next] = e
-	return b.next, a, nil
+	return putHandle(b, b.accs, e), a, nil
 }
 
 func (b *Bridge) accEntry(h int64) (*accEntry, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	a := b.accs[h]
-	if a == nil {
-		return nil, badRequest("no accumulator %d (freed?)", h)
-	}
-	return a, nil
+	return entryOf(b, b.accs, h, "accumulator")
 }
 
 func (b *Bridge) withAcc(h int64, f func(*metricc.Accumulator) (obj, error)) (obj, error) {
