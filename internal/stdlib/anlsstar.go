@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"sync"
 
+	"github.com/metricc/metricc/internal/pytext"
 	"github.com/metricc/metricc/internal/solver"
 	"github.com/metricc/metricc/internal/typecheck/types"
 	"github.com/metricc/metricc/internal/value"
@@ -478,7 +478,7 @@ func (e *anlsEval) leafText(r value.Ref) []rune {
 	case value.Int:
 		s = strconv.FormatInt(a.IntValue(r), 10)
 	case value.Float:
-		s = pyFloatRepr(a.Num(r))
+		s = pytext.FloatRepr(a.Num(r))
 	case value.Bool:
 		s = "False"
 		if a.Num(r) != 0 {
@@ -509,45 +509,4 @@ func pyEqual(a *value.Arena, x, y value.Ref) bool {
 		return f == math.Trunc(f) && math.Abs(f) < 1<<63 && int64(f) == a.IntValue(x)
 	}
 	return a.Num(x) == a.Num(y)
-}
-
-// pyFloatRepr is Python's repr() of a float: the shortest digits that read
-// back to it, in positional notation when the exponent is in [-4, 16),
-// else in scientific notation with at least two exponent digits.
-func pyFloatRepr(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	sci := strconv.FormatFloat(f, 'e', -1, 64) // -d.ddde±xx
-	mant, expText, _ := strings.Cut(sci, "e")
-	exp, _ := strconv.Atoi(expText)
-	neg := strings.HasPrefix(mant, "-")
-	digits := strings.Replace(strings.TrimPrefix(mant, "-"), ".", "", 1)
-	sign := ""
-	if neg {
-		sign = "-"
-	}
-	if exp < -4 || exp >= 16 {
-		m := digits[:1]
-		if len(digits) > 1 {
-			m += "." + digits[1:]
-		}
-		es := "+"
-		if exp < 0 {
-			es, exp = "-", -exp
-		}
-		return fmt.Sprintf("%s%se%s%02d", sign, m, es, exp)
-	}
-	if exp < 0 {
-		return sign + "0." + strings.Repeat("0", -exp-1) + digits
-	}
-	if len(digits) <= exp+1 {
-		return sign + digits + strings.Repeat("0", exp+1-len(digits)) + ".0"
-	}
-	return sign + digits[:exp+1] + "." + digits[exp+1:]
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/metricc/metricc/internal/pytext"
 	"github.com/metricc/metricc/internal/typecheck/types"
 	"github.com/metricc/metricc/internal/value"
 )
@@ -95,7 +96,7 @@ var TokenF1 = &Similarity{
 	Example: "`token_f1[squad(answer)]`",
 	Check:   stringsOnly("token_f1"),
 	Eval: func(a *value.Arena, x, y value.Ref) float64 {
-		return tokenF1(pyFields(a.Str(x)), pyFields(a.Str(y)))
+		return tokenF1(pytext.Fields(a.Str(x)), pytext.Fields(a.Str(y)))
 	},
 }
 
@@ -154,7 +155,7 @@ func squadNormalize(s string) string {
 			return -1
 		}
 		return r
-	}, pyLower(s))
+	}, pytext.Lower(s))
 	isWord := func(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) }
 	var b strings.Builder
 	rs := []rune(s)
@@ -176,7 +177,7 @@ func squadNormalize(s string) string {
 		}
 		i = j
 	}
-	return strings.Join(pyFields(b.String()), " ")
+	return strings.Join(pytext.Fields(b.String()), " ")
 }
 
 // asciiPunctuation is Python's string.punctuation.

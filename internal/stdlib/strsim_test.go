@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/metricc/metricc/internal/pytext"
 	"github.com/metricc/metricc/internal/typecheck/types"
 	"github.com/metricc/metricc/internal/value"
 )
@@ -53,21 +54,21 @@ func TestPythonText(t *testing.T) {
 	rec := readPyRecord(t)
 	require.NotEmpty(t, rec.Lower)
 	for _, c := range rec.Lower {
-		assert.Equal(t, c[1], pyLower(c[0]), "lower(%q)", c[0])
+		assert.Equal(t, c[1], pytext.Lower(c[0]), "lower(%q)", c[0])
 	}
 	for _, c := range rec.Split {
 		if len(c.Out) == 0 {
-			assert.Empty(t, pyFields(c.In), "split(%q)", c.In)
+			assert.Empty(t, pytext.Fields(c.In), "split(%q)", c.In)
 			continue
 		}
-		assert.Equal(t, c.Out, pyFields(c.In), "split(%q)", c.In)
+		assert.Equal(t, c.Out, pytext.Fields(c.In), "split(%q)", c.In)
 	}
 	for _, c := range rec.Repr {
 		var f float64
 		var want string
 		require.NoError(t, json.Unmarshal(c[0], &f))
 		require.NoError(t, json.Unmarshal(c[1], &want))
-		assert.Equal(t, want, pyFloatRepr(f), "repr(%v)", f)
+		assert.Equal(t, want, pytext.FloatRepr(f), "repr(%v)", f)
 	}
 }
 
@@ -154,7 +155,7 @@ func TestTokenF1BruteForce(t *testing.T) {
 	}
 	for range 2000 {
 		x, y := text(), text()
-		xs, ys := pyFields(x), pyFields(y)
+		xs, ys := pytext.Fields(x), pytext.Fields(y)
 		used := make([]bool, len(ys))
 		c := 0
 		for _, w := range xs {

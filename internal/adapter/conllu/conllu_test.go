@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/metricc/metricc/internal/pytext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
@@ -123,6 +124,6 @@ func TestLower(t *testing.T) {
 		"Del": "del", "ÜBERS": "übers", "İstanbul": "i\u0307stanbul",
 		"ΟΔΟΣ": "οδος", "ΣΑ": "σα", "ΟΔΟΣ.": "οδος.", "Σ": "σ",
 	} {
-		assert.Equal(t, want, pyLower(in), in)
+		assert.Equal(t, want, pytext.Lower(in), in)
 	}
 }

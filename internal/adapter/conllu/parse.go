@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/metricc/metricc/internal/document"
+	"github.com/metricc/metricc/internal/pytext"
 )
 
 // The relations and features the scorer distinguishes (the UD v2
@@ -169,7 +170,7 @@ func (p *parser) lower(b []byte) *column {
 	if c, ok := p.forms[string(b)]; ok {
 		return c
 	}
-	s := pyLower(stripZs(b))
+	s := pytext.Lower(stripZs(b))
 	c, ok := p.strs[s]
 	if !ok {
 		c = p.intern(s)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/metricc/metricc/internal/pytext"
 	"github.com/tidwall/gjson"
 )
 
@@ -199,7 +200,7 @@ func (g *graph) decodeNode(n gjson.Result, path string, errf, warnf func(string,
 		if !ok {
 			errf(path+".label", "expected a string, found %s", kind(l))
 		} else {
-			s = pyLower(s)
+			s = pytext.Lower(s)
 			nd.label = &s
 		}
 	}
@@ -264,8 +265,8 @@ func (g *graph) pairs(obj object, names, values, path string, errf func(string, 
 			errf(fmt.Sprintf("%s.%s.%d", path, values, i), "expected a string, a number or a boolean, found %s", kind(va[i]))
 			continue
 		}
-		ns = append(ns, pyLower(n))
-		vs = append(vs, pyLower(v))
+		ns = append(ns, pytext.Lower(n))
+		vs = append(vs, pytext.Lower(v))
 	}
 	return ns, vs
 }
@@ -362,7 +363,7 @@ func (g *graph) decodeEdge(e gjson.Result, path string, errf func(string, string
 	if normal != "" {
 		ed.src, ed.tgt, ed.label = tgt, src, normal
 	}
-	ed.label = pyLower(ed.label)
+	ed.label = pytext.Lower(ed.label)
 	names := "attributes"
 	if a := o.get("attributes"); !a.Exists() || a.Type == gjson.Null {
 		names = "properties" // MRP 0.9's name for edge attributes

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/document"
+	"github.com/metricc/metricc/internal/pytext"
 )
 
 // parse reads MRP text and fails the test on an error.
@@ -323,7 +324,7 @@ func TestPyStr(t *testing.T) {
 	for s, want := range map[string]string{
 		"ABC": "abc", "İ": "i\u0307", "ΟΔΟΣ": "οδος", "ΣΑ": "σα", "Σ": "σ", "AΣ.": "aς.", "déjà": "déjà",
 	} {
-		assert.Equal(t, want, pyLower(s), s)
+		assert.Equal(t, want, pytext.Lower(s), s)
 	}
 	assert.Equal(t, "x", smatchNormalize("X__¦"))
 	assert.Equal(t, `"it's"`, pyRepr("it's"))

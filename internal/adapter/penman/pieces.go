@@ -7,6 +7,7 @@ import (
 
 	"github.com/metricc/metricc/internal/adapter/pieces"
 	"github.com/metricc/metricc/internal/document"
+	"github.com/metricc/metricc/internal/pytext"
 )
 
 // runPieces is run on several cores. A piece starts after a blank line
@@ -164,7 +165,7 @@ func kindOf(line []byte) lineKind {
 				return blankLine
 			}
 			c = s[0]
-		case isPySpace(rune(c)):
+		case pytext.IsSpace(rune(c)):
 			continue
 		}
 		if c == '#' {
