@@ -3,7 +3,6 @@ package bio
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/pieces"
+	"github.com/metricc/metricc/internal/adapter/pieces/piecestest"
 	"github.com/metricc/metricc/internal/document"
 	"github.com/metricc/metricc/internal/nergen"
 )
@@ -82,28 +82,16 @@ func piecesTexts() map[string]string {
 
 // TestPiecesEqualSequential: a file read in pieces on several cores gives
 // the documents, warnings and errors of one reader reading it from start
-// piecesRuns are the workers and the cores a file is read with: on one
-// core the pieces are read in turn, on more, helpers read pieces ahead.
-var piecesRuns = []struct{ workers, cores int }{{2, 1}, {2, 2}, {3, 4}}
-
 // to end, whatever the size of the pieces (1 makes every line a piece).
 func TestPiecesEqualSequential(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	texts := piecesTexts()
 	c := nergen.Generate(nergen.Config{Docs: 30, Seed: 4})
 	texts["gold"], texts["pred"] = string(c.Gold), string(c.Pred)
 	for name, text := range texts {
 		data := []byte(text)
 		want := readWith(data, 1, 0)
-		for _, size := range []int{1, 5, 64, 1000, 64 << 10} {
-			for _, run := range piecesRuns {
-				runtime.GOMAXPROCS(run.cores)
-				workers := run.workers
-				got := readWith(data, workers, size)
-				if !assert.Equal(t, want, got, "%s: pieces of %d bytes on %d workers, %d cores", name, size, workers, run.cores) {
-					return
-				}
-			}
+		if !piecestest.Same(t, name, []int{1, 5, 64, 1000, 64 << 10}, want, func(workers, size int) parsed { return readWith(data, workers, size) }) {
+			return
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/pieces"
+	"github.com/metricc/metricc/internal/adapter/pieces/piecestest"
 	"github.com/metricc/metricc/internal/conll16gen"
 	"github.com/metricc/metricc/internal/document"
 )
@@ -95,13 +95,8 @@ func piecesCases() map[string]string {
 
 // TestPiecesEqualSequential: a file read in pieces on several cores gives
 // the documents, warnings and errors of a reading line after line, in
-// piecesRuns are the workers and the cores a file is read with: on one
-// core the pieces are read in turn, on more, helpers read pieces ahead.
-var piecesRuns = []struct{ workers, cores int }{{2, 1}, {2, 2}, {3, 4}}
-
 // order, however the pieces fall (size 1 makes every line a piece).
 func TestPiecesEqualSequential(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	files := map[string][]byte{}
 	for name, text := range piecesCases() {
 		files[name] = []byte(text)
@@ -115,15 +110,8 @@ func TestPiecesEqualSequential(t *testing.T) {
 			require.Empty(t, want.Err, name)
 			require.Len(t, want.In.Docs, 60, name)
 		}
-		for _, size := range []int{1, 7, 100, 4096, 64 << 10} {
-			for _, run := range piecesRuns {
-				runtime.GOMAXPROCS(run.cores)
-				workers := run.workers
-				got := readWith(data, workers, size)
-				if !assert.Equal(t, want, got, "%s: pieces of %d bytes on %d workers, %d cores", name, size, workers, run.cores) {
-					return
-				}
-			}
+		if !piecestest.Same(t, name, []int{1, 7, 100, 4096, 64 << 10}, want, func(workers, size int) parsed { return readWith(data, workers, size) }) {
+			return
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -16,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/pieces"
+	"github.com/metricc/metricc/internal/adapter/pieces/piecestest"
 	"github.com/metricc/metricc/internal/corefgen"
 	"github.com/metricc/metricc/internal/document"
 )
@@ -68,13 +68,8 @@ func piecesTexts() map[string]string {
 // TestPiecesEqualSequential: a file read in pieces on several cores gives
 // the documents, numbers and warnings of a reading line after line,
 // whatever the size of the pieces (1 ends one after every "#end
-// piecesRuns are the workers and the cores a file is read with: on one
-// core the pieces are read in turn, on more, helpers read pieces ahead.
-var piecesRuns = []struct{ workers, cores int }{{2, 1}, {2, 2}, {3, 4}}
-
 // document").
 func TestPiecesEqualSequential(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	texts := map[string][]byte{}
 	for name, text := range piecesTexts() {
 		texts[name] = []byte(text)
@@ -91,15 +86,8 @@ func TestPiecesEqualSequential(t *testing.T) {
 	texts["key"], texts["response"] = c.Key, c.Response
 	for name, data := range texts {
 		want := readWith(data, 1, 0)
-		for _, size := range []int{1, 7, 100, 4096, 64 << 10} {
-			for _, run := range piecesRuns {
-				runtime.GOMAXPROCS(run.cores)
-				workers := run.workers
-				got := readWith(data, workers, size)
-				if !assert.Equal(t, want, got, "%s: pieces of %d bytes on %d workers, %d cores", name, size, workers, run.cores) {
-					return
-				}
-			}
+		if !piecestest.Same(t, name, []int{1, 7, 100, 4096, 64 << 10}, want, func(workers, size int) parsed { return readWith(data, workers, size) }) {
+			return
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/metricc/metricc/internal/adapter/pieces"
+	"github.com/metricc/metricc/internal/adapter/pieces/piecestest"
 	"github.com/metricc/metricc/internal/document"
 )
 
@@ -55,13 +55,8 @@ var piecesCases = map[string]string{
 // TestPiecesEqualSequential: a file read in pieces on several cores gives
 // the documents, warnings and errors of one reader reading it from start
 // to end, in order, with the same lines and document numbers, whatever
-// piecesRuns are the workers and the cores a file is read with: on one
-// core the pieces are read in turn, on more, helpers read pieces ahead.
-var piecesRuns = []struct{ workers, cores int }{{2, 1}, {2, 2}, {3, 4}}
-
 // the size of the pieces (size 1 cuts at every blank line after a graph).
 func TestPiecesEqualSequential(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	files := map[string][]byte{}
 	for name, text := range piecesCases {
 		files[name] = []byte(text)
@@ -87,15 +82,9 @@ func TestPiecesEqualSequential(t *testing.T) {
 		}
 		for _, fields := range [][2]bool{{false, false}, {true, true}} {
 			want := readWith(data, fields[0], fields[1], 1, len(data)+1)
-			for _, size := range sizes {
-				for _, run := range piecesRuns {
-					runtime.GOMAXPROCS(run.cores)
-					workers := run.workers
-					got := readWith(data, fields[0], fields[1], workers, size)
-					if !assert.Equal(t, want, got, "%s: fields %v, pieces of %d bytes on %d workers, %d cores", name, fields, size, workers, run.cores) {
-						return
-					}
-				}
+			read := func(workers, size int) parsed { return readWith(data, fields[0], fields[1], workers, size) }
+			if !piecestest.Same(t, fmt.Sprintf("%s, fields %v", name, fields), sizes, want, read) {
+				return
 			}
 		}
 	}
