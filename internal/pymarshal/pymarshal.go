@@ -65,6 +65,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/metricc/metricc/internal/pytext"
 )
 
 // Version is the marshal format version the reader reads (the version
@@ -537,13 +539,13 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 			case inSet:
 				return 0, 0, c.needsPython("a set with NaN or an infinity")
 			case inKey:
-				c.fail("the key " + pyFloatStr(f) + " is not a number JSON can hold")
+				c.fail("the key " + pytext.FloatRepr(f) + " is not a number JSON can hold")
 			default:
-				c.fail(pyFloatStr(f) + " is not a number JSON can hold (NaN and infinities have no JSON form)")
+				c.fail(pytext.FloatRepr(f) + " is not a number JSON can hold (NaN and infinities have no JSON form)")
 			}
 			return kBad, 0, nil
 		}
-		c.out = appendPyFloat(c.out, f)
+		c.out = pytext.AppendFloatRepr(c.out, f)
 		c.close(r, kFloat, 0)
 		return kFloat, 0, nil
 	case ')', '(', '[':

@@ -1,79 +1,8 @@
 package pymarshal
 
 import (
-	"bytes"
 	"encoding/binary"
-	"math"
-	"strconv"
 )
-
-// appendPyFloat appends repr(f) for a finite f, which json writes: the
-// shortest digits that read back as f, in positional notation when the
-// decimal point falls within 16 digits of them (with ".0" when f is
-// whole), else as d.ddde±XX.
-func appendPyFloat(b []byte, f float64) []byte {
-	if f == 0 {
-		if math.Signbit(f) {
-			return append(b, "-0.0"...)
-		}
-		return append(b, "0.0"...)
-	}
-	var buf [32]byte
-	s := strconv.AppendFloat(buf[:0], f, 'e', -1, 64) // -d.ddde±XX
-	if s[0] == '-' {
-		b = append(b, '-')
-		s = s[1:]
-	}
-	e := bytes.IndexByte(s, 'e')
-	exp, _ := strconv.Atoi(string(s[e+1:]))
-	var digitBuf [24]byte
-	digits := append(digitBuf[:0], s[0])
-	if e > 1 {
-		digits = append(digits, s[2:e]...)
-	}
-	point := exp + 1 // digits[:point] is the whole part
-	switch {
-	case point <= -4 || point > 16:
-		b = append(b, digits[0])
-		if len(digits) > 1 {
-			b = append(b, '.')
-			b = append(b, digits[1:]...)
-		}
-		b = append(b, 'e')
-		if exp < 0 {
-			b = append(b, '-')
-			exp = -exp
-		} else {
-			b = append(b, '+')
-		}
-		if exp < 10 {
-			b = append(b, '0')
-		}
-		return strconv.AppendInt(b, int64(exp), 10)
-	case point <= 0:
-		b = append(b, "0."...)
-		b = append(b, "0000"[:-point]...)
-		return append(b, digits...)
-	case point >= len(digits):
-		b = append(b, digits...)
-		b = append(b, "0000000000000000"[:point-len(digits)]...)
-		return append(b, ".0"...)
-	}
-	b = append(b, digits[:point]...)
-	b = append(b, '.')
-	return append(b, digits[point:]...)
-}
-
-// pyFloatStr is str(f) for a float that is not finite.
-func pyFloatStr(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case f > 0:
-		return "inf"
-	}
-	return "-inf"
-}
 
 const hexDigits = "0123456789abcdef"
 

@@ -5,6 +5,7 @@
 package pytext
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -107,49 +108,69 @@ func caseIgnorable(r rune) bool {
 	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
 }
 
-// FloatRepr is repr() of a float: the shortest digits that read back as f,
-// positional when the decimal exponent is in [-4, 16), else in exponent
-// notation with a sign and at least two digits.
-func FloatRepr(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	sci := strconv.FormatFloat(f, 'e', -1, 64) // -d.ddde±xx
-	mant, expText, _ := strings.Cut(sci, "e")
-	exp, _ := strconv.Atoi(expText)
-	sign := ""
-	if strings.HasPrefix(mant, "-") {
-		sign, mant = "-", mant[1:]
-	}
-	digits := strings.Replace(mant, ".", "", 1)
-	if exp < -4 || exp >= 16 {
-		m := digits[:1]
-		if len(digits) > 1 {
-			m += "." + digits[1:]
-		}
-		es := "+"
-		if exp < 0 {
-			es, exp = "-", -exp
-		}
-		return sign + m + "e" + es + pad2(exp)
-	}
-	switch {
-	case exp < 0:
-		return sign + "0." + strings.Repeat("0", -exp-1) + digits
-	case len(digits) <= exp+1:
-		return sign + digits + strings.Repeat("0", exp+1-len(digits)) + ".0"
-	}
-	return sign + digits[:exp+1] + "." + digits[exp+1:]
-}
+// FloatRepr is repr() of a float (and str(), which is the same).
+func FloatRepr(f float64) string { return string(AppendFloatRepr(nil, f)) }
 
-func pad2(n int) string {
-	if n < 10 {
-		return "0" + strconv.Itoa(n)
+// AppendFloatRepr appends repr(f): the shortest digits that read back as
+// f, in positional notation when the decimal point falls within 16 digits
+// of them (with ".0" when f is whole), else as d.ddde±XX; inf, -inf, nan.
+func AppendFloatRepr(b []byte, f float64) []byte {
+	switch {
+	case math.IsNaN(f):
+		return append(b, "nan"...)
+	case math.IsInf(f, 0):
+		if f < 0 {
+			b = append(b, '-')
+		}
+		return append(b, "inf"...)
+	case f == 0:
+		if math.Signbit(f) {
+			return append(b, "-0.0"...)
+		}
+		return append(b, "0.0"...)
 	}
-	return strconv.Itoa(n)
+	var buf [32]byte
+	s := strconv.AppendFloat(buf[:0], f, 'e', -1, 64) // -d.ddde±XX
+	if s[0] == '-' {
+		b = append(b, '-')
+		s = s[1:]
+	}
+	e := bytes.IndexByte(s, 'e')
+	exp, _ := strconv.Atoi(string(s[e+1:]))
+	var digitBuf [24]byte
+	digits := append(digitBuf[:0], s[0])
+	if e > 1 {
+		digits = append(digits, s[2:e]...)
+	}
+	point := exp + 1 // digits[:point] is the whole part
+	switch {
+	case point <= -4 || point > 16:
+		b = append(b, digits[0])
+		if len(digits) > 1 {
+			b = append(b, '.')
+			b = append(b, digits[1:]...)
+		}
+		b = append(b, 'e')
+		if exp < 0 {
+			b = append(b, '-')
+			exp = -exp
+		} else {
+			b = append(b, '+')
+		}
+		if exp < 10 {
+			b = append(b, '0')
+		}
+		return strconv.AppendInt(b, int64(exp), 10)
+	case point <= 0:
+		b = append(b, "0."...)
+		b = append(b, "0000"[:-point]...)
+		return append(b, digits...)
+	case point >= len(digits):
+		b = append(b, digits...)
+		b = append(b, "0000000000000000"[:point-len(digits)]...)
+		return append(b, ".0"...)
+	}
+	b = append(b, digits[:point]...)
+	b = append(b, '.')
+	return append(b, digits[point:]...)
 }

@@ -27,6 +27,7 @@ lower = [[t, t.lower()] for t in texts]
 space = [cp for cp in range(0x3100) if chr(cp).isspace()]
 floats = [0.0, -0.0, 1.0, -1.5, 0.1, 1e16, 1e15, 123456789012345678.0, 1e-4, 1e-5, 0.00012345,
           2.5e-7, 1e100, -1e-100, 5e-324, 1.7976931348623157e308, 3.14159, 100.0, 1234.5678,
+          9999999999999998.0, 1e22, 123.0, 0.001, 1.5e-5, -2.5e16, 7e-310,
           float("inf"), float("-inf")]
 reprs = [[struct.unpack("<Q", struct.pack("<d", f))[0], repr(f)] for f in floats]
 out = sys.stdout
