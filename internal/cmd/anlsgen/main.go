@@ -7,11 +7,10 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/metricc/metricc/internal/anlsgen"
+	"github.com/metricc/metricc/internal/cmd/genout"
 )
 
 func main() {
@@ -24,17 +23,5 @@ func main() {
 		os.Exit(2)
 	}
 	c := anlsgen.Generate(anlsgen.Config{Docs: *docs, Seed: *seed})
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fail(err)
-	}
-	for name, data := range map[string][]byte{"gold.jsonl": c.Gold, "pred.jsonl": c.Pred} {
-		if err := os.WriteFile(filepath.Join(*out, name), data, 0o644); err != nil {
-			fail(err)
-		}
-	}
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "anlsgen:", err)
-	os.Exit(1)
+	genout.Write(*out, map[string][]byte{"gold.jsonl": c.Gold, "pred.jsonl": c.Pred})
 }

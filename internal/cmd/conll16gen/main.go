@@ -10,8 +10,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 
+	"github.com/metricc/metricc/internal/cmd/genout"
 	"github.com/metricc/metricc/internal/conll16gen"
 )
 
@@ -25,18 +25,6 @@ func main() {
 		os.Exit(2)
 	}
 	c := conll16gen.Generate(conll16gen.Config{Docs: *docs, Seed: *seed})
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fail(err)
-	}
-	for name, data := range map[string][]byte{"gold.json": c.Gold, "pred.json": c.Pred} {
-		if err := os.WriteFile(filepath.Join(*out, name), data, 0o644); err != nil {
-			fail(err)
-		}
-	}
+	genout.Write(*out, map[string][]byte{"gold.json": c.Gold, "pred.json": c.Pred})
 	fmt.Printf("%d documents, %d tokens, %d gold relations, %d predicted\n", *docs, c.Tokens, c.GoldRelations, c.Relations)
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, err)
-	os.Exit(1)
 }

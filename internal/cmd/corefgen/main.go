@@ -11,9 +11,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 
+	"github.com/metricc/metricc/internal/cmd/genout"
 	"github.com/metricc/metricc/internal/corefgen"
 )
 
@@ -29,17 +29,7 @@ func main() {
 		os.Exit(2)
 	}
 	c := corefgen.Generate(corefgen.Config{Docs: *docs, Seed: *seed, Long: *long, Tabs: *tabs})
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fail(err)
-	}
-	for _, f := range []struct {
-		name string
-		data []byte
-	}{{"key.conll", c.Key}, {"response.conll", c.Response}} {
-		if err := os.WriteFile(filepath.Join(*out, f.name), f.data, 0o644); err != nil {
-			fail(err)
-		}
-	}
+	genout.Write(*out, map[string][]byte{"key.conll": c.Key, "response.conll": c.Response})
 	report("key", c.KeyStats)
 	report("response", c.ResponseStats)
 }
@@ -62,9 +52,4 @@ func report(side string, s corefgen.Stats) {
 		fmt.Printf(" %d: %d (%.1f%%)", k, s.Sizes[k], 100*float64(s.Sizes[k])/float64(s.Entities))
 	}
 	fmt.Printf(" 6+: %d (%.1f%%)\n", big, 100*float64(big)/float64(s.Entities))
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "gen:", err)
-	os.Exit(1)
 }

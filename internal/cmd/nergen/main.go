@@ -9,8 +9,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 
+	"github.com/metricc/metricc/internal/cmd/genout"
 	"github.com/metricc/metricc/internal/nergen"
 )
 
@@ -24,18 +24,6 @@ func main() {
 		os.Exit(2)
 	}
 	c := nergen.Generate(nergen.Config{Docs: *docs, Seed: *seed})
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fail(err)
-	}
-	for name, data := range map[string][]byte{"gold.txt": c.Gold, "pred.txt": c.Pred} {
-		if err := os.WriteFile(filepath.Join(*out, name), data, 0o644); err != nil {
-			fail(err)
-		}
-	}
+	genout.Write(*out, map[string][]byte{"gold.txt": c.Gold, "pred.txt": c.Pred})
 	fmt.Printf("%d tokens\n", c.Tokens)
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, err)
-	os.Exit(1)
 }
