@@ -30,6 +30,9 @@ func Lower(s string) string {
 	upper := false
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c >= utf8.RuneSelf {
+			if !strings.ContainsRune(s, 'İ') && !strings.ContainsRune(s, 'Σ') && utf8.ValidString(s) {
+				return strings.ToLower(s) // rune by rune, as AppendLower
+			}
 			return string(AppendLower(make([]byte, 0, len(s)+2), s, ""))
 		} else if 'A' <= c && c <= 'Z' {
 			upper = true
