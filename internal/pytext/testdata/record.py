@@ -4,7 +4,7 @@
 
 lower: str.lower() on texts around capital sigmas (the Final_Sigma rule)
 and dotted capital I, with every case-ignorable and cased neighbour the
-rule looks through or stops at; isspace: the code points below U+3100 for
+rule looks through or stops at, and on those neighbours alone; isspace: the code points below U+3100 for
 which str.isspace() holds; repr: repr(float) of edge values.
 """
 import json
@@ -23,6 +23,8 @@ texts = ["", "ABC", "abc", "İstanbul", "ΣΑΣ", "ΌΣΟΣ ΣΟΦΟΣ", "Σ", "
          "\U00010400\u03a3", "ǅΣ", "aΣ\u0301", "\xad\u03a3"]
 for c in neighbours:
     texts += ["A" + c + "\u03a3", "A\u03a3" + c, "A\u03a3" + c + "b", c + "\u03a3"]
+plain = [c for c in neighbours if c not in "\u03a3\u0130"]
+texts += ["".join(plain[i:i + 40]) for i in range(0, len(plain), 40)]  # neither rule applies
 lower = [[t, t.lower()] for t in texts]
 space = [cp for cp in range(0x3100) if chr(cp).isspace()]
 floats = [0.0, -0.0, 1.0, -1.5, 0.1, 1e16, 1e15, 123456789012345678.0, 1e-4, 1e-5, 0.00012345,
