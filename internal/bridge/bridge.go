@@ -542,6 +542,17 @@ func unlimited(n int64) int64 {
 	return n
 }
 
+// pairSources is the request's gold and prediction as sources.
+func pairSources(r *request, blobs [][]byte, ms *marshalled) (gold, pred metricc.Source, err error) {
+	if gold, err = source(r.Gold, blobs, "gold", ms); err != nil {
+		return metricc.Source{}, metricc.Source{}, err
+	}
+	if pred, err = source(r.Pred, blobs, "pred", ms); err != nil {
+		return metricc.Source{}, metricc.Source{}, err
+	}
+	return gold, pred, nil
+}
+
 // source opens an input; the readers of marshalled blobs join ms.
 func source(in *input, blobs [][]byte, what string, ms *marshalled) (metricc.Source, error) {
 	if in == nil {
@@ -620,11 +631,7 @@ func (b *Bridge) score(r *request, blobs [][]byte) (obj, error) {
 		return nil, err
 	}
 	var ms marshalled
-	gold, err := source(r.Gold, blobs, "gold", &ms)
-	if err != nil {
-		return nil, err
-	}
-	pred, err := source(r.Pred, blobs, "pred", &ms)
+	gold, pred, err := pairSources(r, blobs, &ms)
 	if err != nil {
 		return nil, err
 	}
@@ -698,11 +705,7 @@ func (b *Bridge) newAccumulator(r *request) (obj, error) {
 
 func (b *Bridge) update(r *request, blobs [][]byte) (obj, error) {
 	var ms marshalled
-	gold, err := source(r.Gold, blobs, "gold", &ms)
-	if err != nil {
-		return nil, err
-	}
-	pred, err := source(r.Pred, blobs, "pred", &ms)
+	gold, pred, err := pairSources(r, blobs, &ms)
 	if err != nil {
 		return nil, err
 	}
@@ -808,11 +811,7 @@ func (b *Bridge) explain(r *request, blobs [][]byte) (obj, error) {
 		return nil, errors.New("explain needs doc: the document to explain (its id, as per_doc names it, or its position from 1)")
 	}
 	var ms marshalled
-	gold, err := source(r.Gold, blobs, "gold", &ms)
-	if err != nil {
-		return nil, err
-	}
-	pred, err := source(r.Pred, blobs, "pred", &ms)
+	gold, pred, err := pairSources(r, blobs, &ms)
 	if err != nil {
 		return nil, err
 	}
