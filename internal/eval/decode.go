@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/tidwall/gjson"
@@ -29,12 +30,16 @@ type decoder struct {
 // namedValue is a value named in a document with shared values, decoded
 // once for its later references: its node, who decoded it (a reference
 // read at another type, or to a value skipped, is decoded again from its
-// text; nil: skipped), and where its text starts.
+// text; 0: skipped), and where its text starts. A large document names
+// hundreds of thousands of values: 16 bytes each.
 type namedValue struct {
 	ref   value.Ref
-	by    *byte
+	by    uint32
 	start int
 }
+
+// decoderIDs numbers the decoders of named values (namedValue.by).
+var decoderIDs atomic.Uint32
 
 func (d *decoder) buf() []value.Ref {
 	if d.depth == len(d.bufs) {
@@ -112,7 +117,7 @@ func (ds *decoders) get(t types.Type) decodeFn {
 // a document with shared values: a named value is decoded once, a
 // reference reuses its node when it is read at the same type.
 func shared(fn decodeFn) decodeFn {
-	who := new(byte)
+	who := decoderIDs.Add(1)
 	return func(d *decoder, sc *scanner) (value.Ref, *pathError) {
 		switch sc.peek() {
 		case '@':

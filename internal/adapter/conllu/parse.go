@@ -821,19 +821,33 @@ func (c *chunked) moveTo(b *strings.Builder) {
 	c.full, c.cur, c.n = c.full[:0], nil, 0
 }
 
-// release gives c's chunks to the next file and empties c.
+// release gives a few of c's chunks to the next file and empties c. The
+// rest go to the garbage collector: a file of one large document leaves
+// as many chunks as its JSON, which would otherwise stay while that JSON
+// is decoded.
 func (c *chunked) release() {
+	kept := 0
+	keep := func(ch []byte) {
+		if kept < pooledChunks {
+			kept++
+			freeChunks.Put(&ch)
+		}
+	}
 	for _, ch := range c.full {
-		freeChunks.Put(&ch)
+		keep(ch)
 	}
 	if c.cur != nil {
-		freeChunks.Put(&c.cur)
+		keep(c.cur)
 	}
 	for _, ch := range c.spare {
-		freeChunks.Put(&ch)
+		keep(ch)
 	}
 	*c = chunked{}
 }
+
+// pooledChunks is how many chunks a file's document text leaves for the
+// next file: enough for documents of half a megabyte of JSON.
+const pooledChunks = 8
 
 func clip(b []byte) string {
 	if len(b) > 60 {
