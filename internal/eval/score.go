@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"runtime/debug"
+	"sync/atomic"
 
 	"github.com/metricc/metricc/internal/ast"
 	"github.com/metricc/metricc/internal/document"
@@ -108,6 +110,8 @@ func (p *Plan) scorePair(c *ctx, pr *Pair, goldPath, predPath string, wanted []b
 		}
 	}()
 	c.reset()
+	scoring.Add(1)
+	defer scoring.Add(-1)
 	x, y, derr := p.decodePair(c, pr, goldPath, predPath)
 	if derr != nil {
 		return nil, derr
@@ -265,17 +269,22 @@ func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y val
 		pr.Pred = &doc
 	}
 	size := pr.Size()
-	if size >= largePair {
-		// The garbage reading the pair left goes before the arena grows
-		// (see releaseText).
-		runtime.GC()
-	}
 	// JSON of the adapters' kind has a node per 20 to 35 bytes (equal
 	// leaves share one), a child reference per 8 to 13, an interned
-	// composite per 30 to 110. The arena reserves by the high ends: room
+	// composite per 30 to 110, a distinct string per 100 to 200 (CoNLL-U:
+	// 190). The arena reserves by the high ends: room
 	// reserved and never written costs address space, not memory, and a
 	// large pair grows the arena once instead of in copies.
-	c.a.Reserve(size/20, size/8, size/72)
+	if c.a.Reserve(size/20, size/8, size/72, size/64) && size >= largePair && scoring.Load() == 1 {
+		// The arena grew for a large pair, the only one being scored: its
+		// slices are new memory, which the garbage reading the pair left
+		// would otherwise be added to, so that garbage is collected and
+		// its pages go back to the system first (see releaseText). While
+		// other pairs are scored, a collection costs more than it saves:
+		// it slows their decoding down (4 pairs of 7 MB on 2 workers:
+		// 10% more CPU).
+		debug.FreeOSMemory()
+	}
 	if x, derr = p.decodeDoc(c, pr.Pred, predPath, 0); derr != nil {
 		return 0, 0, derr
 	}
@@ -285,9 +294,12 @@ func (p *Plan) decodePair(c *ctx, pr *Pair, goldPath, predPath string) (x, y val
 	return x, y, derr
 }
 
-// largePair is the size of a pair's JSON from which decodePair collects
-// before decoding, and releaseText after.
+// largePair is the size of a pair's JSON from which releaseText collects
+// after decoding, and decodePair before decoding when the arena grows.
 const largePair = 4 << 20
+
+// scoring counts the pairs being scored in the process.
+var scoring atomic.Int32
 
 // releaseText drops the JSON of a decoded pair: the arena holds all that
 // is scored from here on (its strings are its own copies). A large pair's
@@ -297,7 +309,7 @@ const largePair = 4 << 20
 // collects, and a file of one document is read, decoded and matched in
 // one go. The arena holds no pointers, so a collection costs little (UD
 // et_edt, one document of 2.7 MB of CoNLL-U a side: peak memory 116 ->
-// 104 MB with the collection before decoding).
+// 94 MB with the collection before decoding).
 func releaseText(pr *Pair, size int) {
 	for _, d := range []**document.Doc{&pr.Gold, &pr.Pred} {
 		if *d != nil && (*d).JSON != "" {

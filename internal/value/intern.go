@@ -121,12 +121,18 @@ func (t *compTable) equal(off int32, head ID, ids []ID) bool {
 }
 
 // reserve makes room for n keys, and for ids more child IDs in the pool,
-// without growing.
-func (t *compTable) reserve(n, ids int) {
+// without growing; it reports whether the table grew.
+func (t *compTable) reserve(n, ids int) bool {
+	grew := false
 	if 4*n > 3*len(t.slots) {
 		t.resize(max(64, 1<<bits.Len(uint(4*n/3))))
+		grew = true
 	}
-	t.pool = slices.Grow(t.pool, ids)
+	if cap(t.pool)-len(t.pool) < ids {
+		t.pool = slices.Grow(t.pool, ids)
+		grew = true
+	}
+	return grew
 }
 
 func (t *compTable) grow() { t.resize(max(64, 2*len(t.slots))) }

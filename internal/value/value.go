@@ -191,19 +191,25 @@ func (a *Arena) newID() ID {
 	return id
 }
 
-// Reserve makes room for more nodes, kids and interned composites, so
-// that decoding a large document grows the arena once instead of in many
-// copies (Go grows large slices by a quarter).
-func (a *Arena) Reserve(nodes, kids, comps int) {
+// Reserve makes room for more nodes, kids, interned composites and
+// strings, so that decoding a large document grows the arena once instead
+// of in many copies (Go grows large slices by a quarter), whose garbage
+// stays in memory until the next collection. It reports whether the
+// arena grew.
+func (a *Arena) Reserve(nodes, kids, comps, strs int) bool {
+	grew := false
 	if cap(a.nodes)-len(a.nodes) < nodes {
-		a.nodes = append(make([]node, 0, len(a.nodes)+nodes), a.nodes...)
+		a.nodes, grew = append(make([]node, 0, len(a.nodes)+nodes), a.nodes...), true
 	}
 	if cap(a.kids)-len(a.kids) < kids {
-		a.kids = append(make([]Ref, 0, len(a.kids)+kids), a.kids...)
+		a.kids, grew = append(make([]Ref, 0, len(a.kids)+kids), a.kids...), true
+	}
+	if cap(a.strs)-len(a.strs) < strs {
+		a.strs, grew = append(make([]string, 0, len(a.strs)+strs), a.strs...), true
 	}
 	// About a node in three is a composite (of which the two documents
 	// share some): the table grows once, not by doubling from empty.
-	a.comps.reserve(len(a.comps.entries)+comps, kids)
+	return a.comps.reserve(len(a.comps.entries)+comps, kids) || grew
 }
 
 func (a *Arena) add(n node) Ref {
