@@ -330,3 +330,31 @@ func TestStringsAreCopies(t *testing.T) {
 	assert.Equal(t, "label", s, "a reset arena writes its text in new chunks")
 	assert.Equal(t, long, l)
 }
+
+// TestReserveSaysWhenItGrows: decoding collects before a large pair only
+// when the arena grows for it, so Reserve must say so, and not when the
+// room is there (after Reset, too).
+func TestReserveSaysWhenItGrows(t *testing.T) {
+	a := NewArena()
+	steps := []struct {
+		nodes, kids, comps, strs int
+		reset                    bool
+		grows                    bool
+	}{
+		{1000, 4000, 300, 100, false, true},
+		{1000, 4000, 300, 100, true, false}, // the same room, emptied
+		{10, 10, 10, 10, false, false},
+		{1000, 4000, 300, 5000, true, true}, // more strings only
+		{1000, 4000, 3000, 100, true, true}, // more composites only
+		{1000, 40000, 300, 100, true, true}, // more child IDs
+		{500, 400, 30, 10, true, false},
+	}
+	for i, s := range steps {
+		if s.reset {
+			a.Reset()
+		}
+		if got := a.Reserve(s.nodes, s.kids, s.comps, s.strs); got != s.grows {
+			t.Errorf("step %d: Reserve(%d, %d, %d, %d) = %v, want %v", i, s.nodes, s.kids, s.comps, s.strs, got, s.grows)
+		}
+	}
+}
