@@ -266,7 +266,7 @@ const exactFloat = 1 << 53
 // Int adds an int node, exact over the whole int64 range.
 func (a *Arena) Int(v int64) Ref {
 	if v >= 0 && v < smallInts {
-		return a.Number(Int, float64(v))
+		return a.smallIntNode(int(v))
 	}
 	r, fresh := a.numNode(numKey{Int, uint64(v)}, float64(v))
 	if fresh && (v > exactFloat || v < -exactFloat) {
@@ -299,19 +299,24 @@ func (a *Arena) Number(kind Kind, v float64) Ref {
 	// other numbers go to the composite table, where the kind keeps them
 	// apart from records and collections and the 64 bits go in as halves.
 	if kind == Int && v >= 0 && v < smallInts && v == math.Trunc(v) {
-		i := int(v)
-		if i >= len(a.smallInt) {
-			n := max(i+1, 2*len(a.smallInt), 1024)
-			a.smallInt = append(a.smallInt, make([]smallIntRef, n-len(a.smallInt))...)
-		}
-		e := &a.smallInt[i]
-		if e.gen != a.gen {
-			e.gen, e.ref = a.gen, a.add(numberNode(kind, a.newID(), v))
-		}
-		return e.ref
+		return a.smallIntNode(int(v))
 	}
 	r, _ := a.numNode(numKey{kind, math.Float64bits(v)}, v)
 	return r
+}
+
+// smallIntNode returns the node of the int i, 0 <= i < smallInts: ints
+// are decoded here without a round trip through float64's checks.
+func (a *Arena) smallIntNode(i int) Ref {
+	if i >= len(a.smallInt) {
+		n := max(i+1, 2*len(a.smallInt), 1024)
+		a.smallInt = append(a.smallInt, make([]smallIntRef, n-len(a.smallInt))...)
+	}
+	e := &a.smallInt[i]
+	if e.gen != a.gen {
+		e.gen, e.ref = a.gen, a.add(numberNode(Int, a.newID(), float64(i)))
+	}
+	return e.ref
 }
 
 // numNode returns the node of the number k (v its value), made now when
