@@ -413,6 +413,19 @@ func (c *converter) size() (int, error) {
 	return int(n), nil
 }
 
+// count reads the length of a string or a tuple: one byte in the short
+// forms of marshal's codes, else a size.
+func (c *converter) count(short bool) (int, error) {
+	if !short {
+		return c.size()
+	}
+	if c.pos >= len(c.data) {
+		return 0, c.short(1)
+	}
+	c.pos++
+	return int(c.data[c.pos-1]), nil
+}
+
 // enter enters the value that starts at pos in the table, when it is
 // flagged and read the first time.
 func (c *converter) enter(code byte, pos int, k kind) int {
@@ -494,19 +507,9 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 		return c.reference(depth, ctx)
 	case 'z', 'Z', 'a', 'A', 'u', 't':
 		r := c.enter(code, at, kStr)
-		var n int
-		if t == 'z' || t == 'Z' {
-			if c.pos >= len(c.data) {
-				return 0, 0, c.short(1)
-			}
-			n = int(c.data[c.pos])
-			c.pos++
-		} else {
-			m, err := c.size()
-			if err != nil {
-				return 0, 0, err
-			}
-			n = m
+		n, err := c.count(t == 'z' || t == 'Z')
+		if err != nil {
+			return 0, 0, err
 		}
 		if len(c.data)-c.pos < n {
 			return 0, 0, c.short(n)
@@ -552,19 +555,9 @@ func (c *converter) value(depth int, ctx context) (kind, int, error) {
 		if ctx != inValue {
 			return 0, 0, c.needsPython("a tuple as a dict key or in a set")
 		}
-		var n int
-		if t == ')' {
-			if c.pos >= len(c.data) {
-				return 0, 0, c.short(1)
-			}
-			n = int(c.data[c.pos])
-			c.pos++
-		} else {
-			m, err := c.size()
-			if err != nil {
-				return 0, 0, err
-			}
-			n = m
+		n, err := c.count(t == ')')
+		if err != nil {
+			return 0, 0, err
 		}
 		r := c.enter(code, at, kList)
 		h, err := c.list(n, depth)
