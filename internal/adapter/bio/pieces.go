@@ -24,7 +24,7 @@ func (p *parser) readIn(r io.Reader, workers, bufSize, size int) error {
 	text := pieces.NewLines(r, size)
 	// The parsers of pieces merged read the pieces to come: a run then
 	// touches the memory of a few, not of one a piece.
-	idle := make(chan *parser, workers+2)
+	idle := pieces.NewIdle[*parser](workers + 2)
 	type piece struct {
 		pieces.Piece
 		ahead bool
@@ -37,13 +37,7 @@ func (p *parser) readIn(r io.Reader, workers, bufSize, size int) error {
 			p.feedAll(pc.Data) // in turn: p has read the pieces before
 			return nil
 		}
-		var q *parser
-		select {
-		case q = <-idle:
-			q.reset()
-		default:
-			q = newParser(p.name)
-		}
+		q := idle.Get(func() *parser { return newParser(p.name) }, (*parser).reset)
 		q.keepWords = p.keepWords
 		q.line = int32(pc.Line)
 		q.feedAll(pc.Data)
@@ -51,10 +45,7 @@ func (p *parser) readIn(r io.Reader, workers, bufSize, size int) error {
 	}, func(pc piece, q *parser) bool {
 		if q != nil {
 			p.absorb(q, int32(pc.Line)+1, pc.Data)
-			select {
-			case idle <- q:
-			default:
-			}
+			idle.Put(q)
 		}
 		text.Recycle(pc.Piece) // the parsers keep copies of what they read
 		return true

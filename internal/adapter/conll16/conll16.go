@@ -249,7 +249,7 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 	// Line readers go from piece to piece, with their buffers: the token
 	// lists of the file are then cut from as few blocks as when it is read
 	// line after line.
-	idle := make(chan *lines, workers)
+	idle := pieces.NewIdle[*lines](workers)
 	type piece struct {
 		pieces.Piece
 		ahead bool
@@ -267,14 +267,8 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 			})
 			return nil
 		}
-		var ls *lines
-		select {
-		case ls = <-idle:
-		default:
-			l := newLines()
-			ls = &l
-		}
-		defer func() { idle <- ls }()
+		ls := idle.Get(func() *lines { l := newLines(); return &l }, nil)
+		defer idle.Put(ls)
 		out := make([]line, 0, bytes.Count(pc.Data, []byte{'\n'})+1)
 		eachLine(pc.Data, pc.Line+1, func(n int, t []byte) {
 			out = append(out, line{})

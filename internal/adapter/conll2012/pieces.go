@@ -38,7 +38,7 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 		return bytes.Count(b, []byte{'\n'})
 	}
 	// Parsers go from piece to piece with their buffers.
-	idle := make(chan *parser, workers+2)
+	idle := pieces.NewIdle[*parser](workers + 2)
 	feed := func(data []byte, first bool, q *parser) {
 		if first {
 			data = trimBOM(data)
@@ -67,13 +67,7 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 			feed(pc.Data, pc.Index == 0, p) // in turn: p has read the pieces before
 			return nil
 		}
-		var q *parser
-		select {
-		case q = <-idle:
-			q.reset()
-		default:
-			q = newParser(p.name)
-		}
+		q := idle.Get(func() *parser { return newParser(p.name) }, (*parser).reset)
 		q.line = int32(pc.Line)
 		return read(pc.Data, pc.Index == 0, q)
 	}, func(pc piece, q *parser) bool {
@@ -90,10 +84,7 @@ func (p *parser) readPieces(r io.Reader, workers, size int) error {
 		}
 		p.absorb(q)
 		text.Recycle(pc.Piece) // the documents' JSON and ids are copies
-		select {
-		case idle <- q:
-		default:
-		}
+		idle.Put(q)
 		return true
 	})
 	if text.Err != nil {

@@ -29,7 +29,7 @@ func (r *reader) runPieces(data []byte, workers, size int) {
 		unnamed    []unnamed
 	}
 	// Readers go from piece to piece with their buffers, grown once.
-	idle := make(chan *reader, workers)
+	idle := pieces.NewIdle[*reader](workers)
 	type piece struct {
 		pieces.Piece
 		ahead bool
@@ -43,13 +43,10 @@ func (r *reader) runPieces(data []byte, workers, size int) {
 			r.run(p.Data, int32(p.Line)) // in turn: r has read the pieces before
 			return result{}
 		}
-		var sub *reader
-		select {
-		case sub = <-idle:
-		default:
-			sub = &reader{path: r.path, p: newParser(), noFine: r.noFine, doc: r.doc, pieces: true}
-		}
-		defer func() { idle <- sub }()
+		sub := idle.Get(func() *reader {
+			return &reader{path: r.path, p: newParser(), noFine: r.noFine, doc: r.doc, pieces: true}
+		}, nil)
+		defer idle.Put(sub)
 		sub.in, sub.errs, sub.readable, sub.unnumbered, sub.unnamed = &document.Input{Path: r.path}, nil, 0, nil, nil
 		sub.run(p.Data, int32(p.Line))
 		return result{sub.in, sub.errs, sub.readable, sub.unnumbered, sub.unnamed}

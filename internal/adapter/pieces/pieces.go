@@ -359,3 +359,32 @@ func (l *Lines) piece(data []byte) Piece {
 	}
 	return p
 }
+
+// Idle keeps the parsers of pieces already parsed for the pieces to come,
+// so that a run grows the buffers of a few parsers, not of one a piece.
+type Idle[T any] struct{ free chan T }
+
+// NewIdle keeps at most n parsers.
+func NewIdle[T any](n int) *Idle[T] { return &Idle[T]{free: make(chan T, n)} }
+
+// Get returns a kept parser made ready by reset (nil: as it is), or a new
+// one.
+func (i *Idle[T]) Get(fresh func() T, reset func(T)) T {
+	select {
+	case x := <-i.free:
+		if reset != nil {
+			reset(x)
+		}
+		return x
+	default:
+		return fresh()
+	}
+}
+
+// Put keeps x for a later Get, unless n are kept already.
+func (i *Idle[T]) Put(x T) {
+	select {
+	case i.free <- x:
+	default:
+	}
+}

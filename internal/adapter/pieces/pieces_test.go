@@ -278,3 +278,25 @@ func TestAheadStopsWhenOversubscribed(t *testing.T) {
 	busy.Add(-2)
 	assert.Equal(t, []bool{true, true, false, false}, aheads)
 }
+
+// TestIdle: a parser put back is the next one got, made ready by reset;
+// beyond n, parsers put back are dropped and new ones made.
+func TestIdle(t *testing.T) {
+	made, resets := 0, 0
+	fresh := func() *int { made++; v := made; return &v }
+	reset := func(*int) { resets++ }
+	idle := NewIdle[*int](1)
+	a := idle.Get(fresh, reset)
+	b := idle.Get(fresh, reset)
+	idle.Put(a)
+	idle.Put(b) // dropped: one is kept
+	if c := idle.Get(fresh, reset); c != a {
+		t.Errorf("got parser %d, want the one put back first (%d)", *c, *a)
+	}
+	if d := idle.Get(fresh, nil); d == a || d == b || *d != 3 {
+		t.Errorf("got parser %d, want a new one (3)", *d)
+	}
+	if made != 3 || resets != 1 {
+		t.Errorf("made %d parsers and reset %d, want 3 and 1", made, resets)
+	}
+}
