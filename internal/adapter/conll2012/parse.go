@@ -109,24 +109,17 @@ func (p *parser) parseBytes(data []byte) error {
 // case, has no line to split again (feed): one search of the whole text
 // spares one per line.
 func (p *parser) feedLines(data []byte) {
-	if bytes.IndexByte(data, '\r') >= 0 {
-		for len(data) > 0 {
-			var line []byte
-			if k := bytes.IndexByte(data, '\n'); k >= 0 {
-				line, data = data[:k], data[k+1:]
-			} else {
-				line, data = data, nil
-			}
-			p.feed(line)
-		}
-		return
-	}
+	cr := bytes.IndexByte(data, '\r') >= 0
 	for len(data) > 0 {
 		var line []byte
 		if k := bytes.IndexByte(data, '\n'); k >= 0 {
 			line, data = data[:k], data[k+1:]
 		} else {
 			line, data = data, nil
+		}
+		if cr {
+			p.feed(line)
+			continue
 		}
 		// Most token lines have no annotation: "-" or "_" last, after a
 		// space. When such a line starts neither with a space nor with
