@@ -125,6 +125,19 @@ def metricc_cmd(binary, t, extra=()):
     return [binary, "run", t["spec"], t["gold"], t["pred"]] + list(extra)
 
 
+def resolve_all(tasks, bins, names):
+    """Each task for each binary (resolve_ud), keyed by (task name, binary
+    name), and the notes saying which were changed."""
+    variants, notes = {}, []
+    for t in tasks:
+        for b, n in zip(bins, names):
+            u, note = resolve_ud(b, t)
+            variants[(t["name"], n)] = u
+            if note:
+                notes.append("%s, %s: %s" % (t["name"], n, note))
+    return variants, notes
+
+
 def resolve_ud(binary, t):
     """The task for this binary: the files as they are, or, if the binary
     refuses them (documents that differ), the gold without its newdoc lines."""
@@ -157,15 +170,8 @@ def peers(args):
     tasks = select(peer_tasks(), args.only)
     bins = args.binaries
     names = progs_label(bins)
-    notes = []
+    variants, notes = resolve_all(tasks, bins, names)
     per = {}  # (task, prog) -> list of (cpu, rss)
-    variants = {}
-    for t in tasks:
-        for b, n in zip(bins, names):
-            u, note = resolve_ud(b, t)
-            variants[(t["name"], n)] = u
-            if note:
-                notes.append("%s, %s: %s" % (t["name"], n, note))
     for r in range(args.rounds):
         for t in tasks:
             progs = [(n, metricc_cmd(b, variants[(t["name"], n)]), None) for b, n in zip(bins, names)]
@@ -201,14 +207,10 @@ def workers(args):
     bins = args.binaries
     names = progs_label(bins)
     per = {}
-    notes = []
-    variants = {}
+    variants, notes = resolve_all(tasks, bins, names)
     for t in tasks:
         for b, n in zip(bins, names):
-            u, note = resolve_ud(b, t)
-            variants[(t["name"], n)] = u
-            if note:
-                notes.append("%s, %s: %s" % (t["name"], n, note))
+            u = variants[(t["name"], n)]
             # --workers must not change a byte of the output.
             o1 = run_out(metricc_cmd(b, u, ["--workers", "1", "--format", "json", "--per-doc"]))
             o2 = run_out(metricc_cmd(b, u, ["--workers", "2", "--format", "json", "--per-doc"]))
