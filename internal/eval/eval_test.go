@@ -614,18 +614,12 @@ metric non_b     = F<->[nonlinks(entities)](delta * 1)
 metric pairs_n   = S~[entities](F<->[pairs(mentions)](delta))
 metric pairs_b   = S~[entities](F<->[pairs(mentions)](delta * 1))
 `)
-	type entity struct {
-		Mentions []int `json:"mentions"`
-	}
-	type doc struct {
-		Entities []entity `json:"entities"`
-	}
 	rng := rand.New(rand.NewPCG(7, 8))
-	clustering := func(overlap bool) doc {
-		d := doc{Entities: []entity{}}
+	clustering := func(overlap bool) clusterDoc {
+		d := clusterDoc{Entities: []clusterEntity{}}
 		next := 0
 		for range rng.IntN(6) {
-			e := entity{Mentions: []int{}}
+			e := clusterEntity{Mentions: []int{}}
 			for range 1 + rng.IntN(4) {
 				if overlap && next > 0 && rng.IntN(6) == 0 {
 					e.Mentions = append(e.Mentions, rng.IntN(next))
@@ -638,16 +632,34 @@ metric pairs_b   = S~[entities](F<->[pairs(mentions)](delta * 1))
 		}
 		return d
 	}
-	for trial := range 300 {
+	// pairs sums F values: the order of addition may differ.
+	countedAgainstBuilt(t, p, []string{"links", "non", "pairs"}, 300, 1e-9, func(trial int) (clusterDoc, clusterDoc) {
 		overlap := trial%3 == 0
-		g, pr := clustering(overlap), clustering(overlap)
+		return clustering(overlap), clustering(overlap)
+	})
+}
+
+type clusterEntity struct {
+	Mentions []int `json:"mentions"`
+}
+
+type clusterDoc struct {
+	Entities []clusterEntity `json:"entities"`
+}
+
+// countedAgainstBuilt scores trials pairs of clusterings and requires each
+// metric NAME_n (counted) to give NAME_b's sums (built and matched), within
+// delta.
+func countedAgainstBuilt(t *testing.T, p *corpus.Plan, names []string, trials int, delta float64, pair func(trial int) (clusterDoc, clusterDoc)) {
+	t.Helper()
+	for trial := range trials {
+		g, pr := pair(trial)
 		got := score(t, p, input(t, "g", g), input(t, "p", pr), corpus.Options{})
 		msg := fmt.Sprintf("trial %d gold=%v pred=%v", trial, g, pr)
-		for _, name := range []string{"links", "non", "pairs"} {
+		for _, name := range names {
 			want, have := sums(got[name+"_b"]), sums(got[name+"_n"])
 			for i := range want {
-				// pairs sums F values: the order of addition may differ.
-				require.InDelta(t, want[i], have[i], 1e-9, "%s %s", name, msg)
+				require.InDelta(t, want[i], have[i], delta, "%s %s", name, msg)
 			}
 		}
 	}
@@ -666,18 +678,12 @@ metric links_b   = F<->[links(entities)](delta * 1)
 metric non_n     = F<->[nonlinks(entities)](delta)
 metric non_b     = F<->[nonlinks(entities)](delta * 1)
 `)
-	type entity struct {
-		Mentions []int `json:"mentions"`
-	}
-	type doc struct {
-		Entities []entity `json:"entities"`
-	}
 	rng := rand.New(rand.NewPCG(9, 10))
-	clustering := func() doc {
-		d := doc{Entities: []entity{}}
+	clustering := func() clusterDoc {
+		d := clusterDoc{Entities: []clusterEntity{}}
 		next := 0
 		for range rng.IntN(6) {
-			e := entity{Mentions: []int{}}
+			e := clusterEntity{Mentions: []int{}}
 			for range 1 + rng.IntN(4) {
 				if len(e.Mentions) > 0 && rng.IntN(4) == 0 {
 					e.Mentions = append(e.Mentions, e.Mentions[rng.IntN(len(e.Mentions))]) // twice in this entity
@@ -690,14 +696,9 @@ metric non_b     = F<->[nonlinks(entities)](delta * 1)
 		}
 		return d
 	}
-	for trial := range 200 {
-		g, pr := clustering(), clustering()
-		got := score(t, p, input(t, "g", g), input(t, "p", pr), corpus.Options{})
-		msg := fmt.Sprintf("trial %d gold=%v pred=%v", trial, g, pr)
-		for _, name := range []string{"links", "non"} {
-			require.Equal(t, sums(got[name+"_b"]), sums(got[name+"_n"]), "%s %s", name, msg)
-		}
-	}
+	countedAgainstBuilt(t, p, []string{"links", "non"}, 200, 0, func(int) (clusterDoc, clusterDoc) {
+		return clustering(), clustering()
+	})
 }
 
 // TestNonFiniteAndNegative checks that a score that overflows, is NaN or
