@@ -292,14 +292,11 @@ func (a *Arena) Number(kind Kind, v float64) Ref {
 	if v == 0 {
 		v = 0
 	}
-	if kind == Int && !(v >= 0 && v < smallInts && v == math.Trunc(v)) {
+	// Ints are Int's: small non-negative ones (token offsets, indexes)
+	// index an array; other numbers go to a table, where the kind keeps
+	// them apart and the 64 bits are the key.
+	if kind == Int {
 		return a.Int(int64(v))
-	}
-	// Small non-negative integers (token offsets, indexes) index an array;
-	// other numbers go to the composite table, where the kind keeps them
-	// apart from records and collections and the 64 bits go in as halves.
-	if kind == Int && v >= 0 && v < smallInts && v == math.Trunc(v) {
-		return a.smallIntNode(int(v))
 	}
 	r, _ := a.numNode(numKey{kind, math.Float64bits(v)}, v)
 	return r
