@@ -492,21 +492,11 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 			f.edges = append(f.edges[:0], c.edgePool[span[0]:span[1]]...)
 			return
 		}
-		if derive {
-			if px, py, rowOf, colOf, ok := c.restricted(X, Y); ok {
-				if span, ok := c.edges[edgeKey{chooser, px, py}]; ok {
-					f.edges = f.edges[:0]
-					for _, e := range c.edgePool[span[0]:span[1]] {
-						if i, j := rowOf[e.Row], colOf[e.Col]; i >= 0 && j >= 0 {
-							f.edges = append(f.edges, solver.Edge{Row: i, Col: j, W: e.W})
-						}
-					}
-					start := len(c.edgePool)
-					c.edgePool = append(c.edgePool, f.edges...)
-					c.edges[edgeKey{chooser, X, Y}] = [2]int{start, len(c.edgePool)}
-					return
-				}
-			}
+		if derive && c.restrictedEdges(f, chooser, X, Y) {
+			start := len(c.edgePool)
+			c.edgePool = append(c.edgePool, f.edges...)
+			c.edges[edgeKey{chooser, X, Y}] = [2]int{start, len(c.edgePool)}
+			return
 		}
 	}
 	if chooser.keys != nil && n*k > 16 {
@@ -536,6 +526,26 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 		c.edgePool = append(c.edgePool, f.edges...)
 		c.edges[edgeKey{chooser, X, Y}] = [2]int{start, len(c.edgePool)}
 	}
+}
+
+// restrictedEdges lists in f.edges the edges of chooser over (X, Y) from
+// those of their parents, as restrictedCands does candidates.
+func (c *ctx) restrictedEdges(f *frame, chooser *cnode, X, Y value.Ref) bool {
+	px, py, rowOf, colOf, ok := c.restricted(X, Y)
+	if !ok {
+		return false
+	}
+	span, ok := c.edges[edgeKey{chooser, px, py}]
+	if !ok {
+		return false
+	}
+	f.edges = f.edges[:0]
+	for _, e := range c.edgePool[span[0]:span[1]] {
+		if i, j := rowOf[e.Row], colOf[e.Col]; i >= 0 && j >= 0 {
+			f.edges = append(f.edges, solver.Edge{Row: i, Col: j, W: e.W})
+		}
+	}
+	return true
 }
 
 // restrictedCands lists in f.pairs the candidates of keys over (X, Y)
