@@ -493,9 +493,7 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 			return
 		}
 		if derive && c.restrictedEdges(f, chooser, X, Y) {
-			start := len(c.edgePool)
-			c.edgePool = append(c.edgePool, f.edges...)
-			c.edges[edgeKey{chooser, X, Y}] = [2]int{start, len(c.edgePool)}
+			c.keepEdges(edgeKey{chooser, X, Y}, f.edges)
 			return
 		}
 	}
@@ -522,10 +520,16 @@ func (m *matcher) edges(c *ctx, f *frame, X, Y value.Ref, xs, ys []value.Ref) {
 		}
 	}
 	if m.align != nil {
-		start := len(c.edgePool)
-		c.edgePool = append(c.edgePool, f.edges...)
-		c.edges[edgeKey{chooser, X, Y}] = [2]int{start, len(c.edgePool)}
+		c.keepEdges(edgeKey{chooser, X, Y}, f.edges)
 	}
+}
+
+// keepEdges keeps the edges of key, for the other matchings under align
+// that use the same similarity over the same collections.
+func (c *ctx) keepEdges(key edgeKey, edges []solver.Edge) {
+	start := len(c.edgePool)
+	c.edgePool = append(c.edgePool, edges...)
+	c.edges[key] = [2]int{start, len(c.edgePool)}
 }
 
 // restrictedEdges lists in f.edges the edges of chooser over (X, Y) from
