@@ -286,3 +286,31 @@ func TestHTMLInBrowser(t *testing.T) {
 		})
 	}
 }
+
+// TestHTMLShownAfterLoad loads an explanation that has no place on the
+// screen yet (as in the playground, whose frame is shown once its page has
+// loaded): nothing can be drawn then, and every link of the levels shown
+// is drawn once the page is shown, without a resize of the window.
+func TestHTMLShownAfterLoad(t *testing.T) {
+	b := startBrowser(t)
+	ex := explainCoref(t)
+	top, _ := pairsOf(ex)
+	require.Positive(t, top)
+	var buf bytes.Buffer
+	require.NoError(t, ex.WriteHTML(&buf))
+	html := strings.Replace(buf.String(), `<html lang="en">`, `<html lang="en" style="display: none">`, 1)
+	require.NotEqual(t, buf.String(), html, "the page starts with its <html> element")
+	page := filepath.Join(t.TempDir(), "hidden.html")
+	require.NoError(t, os.WriteFile(page, []byte(html), 0o644))
+	b.open(page)
+	var drawn int
+	b.eval(countLinks, &drawn)
+	require.Zero(t, drawn, "links drawn with no place on the screen")
+	b.eval(`document.documentElement.style.display = ""; return 0;`, nil)
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if b.eval(countLinks, &drawn); drawn == top {
+			break
+		}
+	}
+	assert.Equal(t, top, drawn, "links drawn once the page is shown")
+}

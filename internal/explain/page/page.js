@@ -66,10 +66,15 @@
   }
   // toggle does not bubble: listen in the capture phase.
   document.addEventListener("toggle", function (e) { drawIn(e.target); }, true);
+  // Drawn again whenever the page's box changes: a resize, or a frame
+  // that had no layout yet when this ran (a pane shown once its page has
+  // loaded), where nothing could be drawn.
   var pending = 0;
-  window.addEventListener("resize", function () {
+  function redraw() {
     cancelAnimationFrame(pending);
     pending = requestAnimationFrame(function () { drawIn(document); });
-  });
+  }
+  window.addEventListener("resize", redraw);
+  if (window.ResizeObserver) new ResizeObserver(redraw).observe(document.documentElement);
   drawIn(document);
 })();
