@@ -8,10 +8,12 @@
 
 BIN is a path to a metricc binary, or NAME for WORK/metricc-NAME (bench.sh build makes
 those). WORK is $METRICC_BENCH, else bench/work (fetch.sh fills it).
-Each measurement runs the command under `/usr/bin/time -f '%e %U %S %M'`
-and reads its rusage with wait4 too: CPU (user+sys) is wait4's, to the
-microsecond (GNU time prints hundredths, and metricc runs take 20-60 ms);
-max RSS is time's %M. Rounds interleave the programs (their order alternates
+Each measurement runs the command under runstat (bench/runstat, built by
+bench.sh), which writes the program's own rusage and wall time: CPU
+(user+sys) to the microsecond, peak RSS, and the wall time from its start
+to its end, with nothing of the harness (/usr/bin/time's own start, about a
+millisecond of CPU, was counted with the program when wait4 read its
+rusage). Rounds interleave the programs (their order alternates
 from round to round), so drift of the shared machine hits all of them alike;
 ratios are taken within a round, then summarized as min / median / max.
 """
@@ -29,6 +31,7 @@ HERE = os.environ.get("METRICC_BENCH") or os.path.join(os.path.dirname(os.path.a
 D = os.path.join(HERE, "data")
 PY3 = sys.executable
 VPY = os.path.join(HERE, "venv", "bin", "python")
+RUNSTAT = os.path.join(HERE, "runstat")
 UD_TREEBANKS = ["en_ewt", "et_edt", "cs_pud"]
 UD_SYSTEM = "UDPipe-Future"
 
@@ -64,7 +67,7 @@ def peer_tasks():
     for s in ["iob1", "iob2"]:
         g, p = os.path.join(D, "ner", "gold.%s.txt" % s), os.path.join(D, "ner", "pred.%s.txt" % s)
         t.append(dict(name="ner-test-" + s, spec="ner", gold=g, pred=p,
-                      peer=["/bin/sh", "-c", "exec perl %s < %s" % (os.path.join(HERE, "conlleval.pl"), os.path.join(D, "ner", "paste.%s.txt" % s))],
+                      peer=["perl", os.path.join(HERE, "conlleval.pl")], peer_stdin=os.path.join(D, "ner", "paste.%s.txt" % s),
                       peer_name="conlleval"))
     g, p = os.path.join(D, "coref", "key.conll"), os.path.join(D, "coref", "response.conll")
     t.append(dict(name="coref-conll12test", spec="coref", gold=g, pred=p,
@@ -101,24 +104,54 @@ def select(tasks, only):
 
 # ------------------------------------------------------------ measuring
 
-def measure(cmd, cwd=None, out=None):
-    """Runs cmd once: (cpu seconds, max RSS MB, wall seconds, exit code)."""
-    with tempfile.NamedTemporaryFile("r", suffix=".time") as tf:
+def measure(cmd, cwd=None, out=None, stdin=None):
+    """Runs cmd once (stdin from the file of that name): (cpu seconds, max
+    RSS MB, wall seconds, exit code), the program's own (runstat)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".stat") as tf:
         stdout = out if out is not None else subprocess.DEVNULL
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(["/usr/bin/time", "-f", "%e %U %S %M", "-o", tf.name] + cmd, cwd=cwd,
-                                stdout=stdout, stderr=subprocess.DEVNULL)
-        _, status, ru = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - t0
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        with open(stdin or os.devnull, "rb") as inp:
+            rc = subprocess.run([RUNSTAT, "-o", tf.name] + cmd, cwd=cwd, stdin=inp,
+                                stdout=stdout, stderr=subprocess.DEVNULL).returncode
         fields = tf.read().split()
-        rss = int(fields[-1]) / 1024 if fields else float("nan")
-    return ru.ru_utime + ru.ru_stime, rss, wall, proc.returncode
+    if len(fields) != 5:
+        return float("nan"), float("nan"), float("nan"), rc if rc else 127
+    cpu_us, _, _, rss_kb, wall_us = map(int, fields)
+    return cpu_us / 1e6, rss_kb / 1024, wall_us / 1e6, rc
 
 
 def run_out(cmd, cwd=None):
     r = subprocess.run(cmd, cwd=cwd, capture_output=True)
     return r.returncode, r.stdout, r.stderr
+
+
+def inputs(t):
+    """The files a task's programs read (a directory: every file in it)."""
+    paths = []
+    for p in (t["gold"], t["pred"], t.get("peer_stdin")):
+        if p and os.path.isdir(p):
+            paths += [os.path.join(d, f) for d, _, fs in os.walk(p) for f in fs]
+        elif p:
+            paths.append(p)
+    return paths
+
+
+def settle(tasks):
+    """Puts every input of the tasks in the page cache as a first reading
+    from disk leaves it: each file is dropped from the cache and read
+    once from start to end. How the kernel holds a file (in large folios
+    after such a reading; in single pages after one that read it back a
+    few pages at a time, once memory pressure had dropped it) changes the
+    cost of reading it by up to 3 ms in 26 MB (a tenth of a coreference
+    run): settled, every program of a round reads its inputs alike."""
+    for t in tasks:
+        for p in inputs(t):
+            fd = os.open(p, os.O_RDONLY)
+            try:
+                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+                while os.read(fd, 1 << 20):
+                    pass
+            finally:
+                os.close(fd)
 
 
 def metricc_cmd(binary, t, extra=()):
@@ -173,13 +206,14 @@ def peers(args):
     variants, notes = resolve_all(tasks, bins, names)
     per = {}  # (task, prog) -> list of (cpu, rss)
     for r in range(args.rounds):
+        settle(tasks + list(variants.values()))
         for t in tasks:
-            progs = [(n, metricc_cmd(b, variants[(t["name"], n)]), None) for b, n in zip(bins, names)]
-            progs.append(("peer", t["peer"], t.get("peer_cwd")))
+            progs = [(n, metricc_cmd(b, variants[(t["name"], n)]), None, None) for b, n in zip(bins, names)]
+            progs.append(("peer", t["peer"], t.get("peer_cwd"), t.get("peer_stdin")))
             if r % 2:
                 progs.reverse()
-            for n, cmd, cwd in progs:
-                cpu, rss, _, rc = measure(cmd, cwd)
+            for n, cmd, cwd, stdin in progs:
+                cpu, rss, _, rc = measure(cmd, cwd, stdin=stdin)
                 if rc != 0:
                     sys.exit("%s: %s exits %d: %s" % (t["name"], n, rc, " ".join(cmd)))
                 per.setdefault((t["name"], n), []).append((cpu, rss))
@@ -219,6 +253,7 @@ def workers(args):
             if o1[0] != 0:
                 notes.append("%s, %s: exits %d: %s" % (t["name"], n, o1[0], o1[2].decode()[:300]))
     for r in range(args.rounds):
+        settle(tasks + list(variants.values()))
         for t in tasks:
             progs = []
             for b, n in zip(bins, names):
@@ -275,6 +310,7 @@ def compare(args):
     print()
     per = {}
     for r in range(args.rounds):
+        settle(tasks)
         for t in tasks:
             progs = [("old", old), ("new", new)]
             if r % 2:

@@ -45,6 +45,8 @@ prepare() {
 case "${1:-}" in
 prepare) prepare ;;
 build) shift; build "$@" ;;
-peers | workers | check | compare) exec $PY "$B/bench.py" "$@" ;;
+peers | workers | check | compare)
+	(cd "$REPO" && go build -o "$W/runstat" ./bench/runstat) # what measures each run
+	exec $PY "$B/bench.py" "$@" ;;
 *) sed -n '2,12p' "$0" ;;
 esac
