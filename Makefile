@@ -1,11 +1,21 @@
 # The one test command (README): `make test` runs every test, Go, Python
 # and browser, setting up what they need on a fresh machine.
-.PHONY: test test-go test-python test-anls test-web
+.PHONY: test test-go test-python test-anls test-web pgo
 
 test: test-go test-python test-anls test-web
 
 test-go:
 	go test ./...
+
+# The profile the command and the Python package's core are built with
+# (Go's profile-guided optimization: go build reads cmd/metricc/default.pgo
+# by itself): the CPU profile of the specs' benchmarks, which read real and
+# generated files through the adapters and score them. Make it again when
+# the engine has changed much (docs/performance.md#how-the-binary-is-built).
+PGO_BENCH := CorefCorpus$$|SmatchLPP|MRP/mrp|Conll16/all|NER$$|UD$$
+pgo:
+	go test -run '^$$' -bench '$(PGO_BENCH)' -benchtime 2s -cpuprofile cmd/metricc/default.pgo -o /tmp/metricc-pgo-specs.test ./internal/specs
+	rm -f /tmp/metricc-pgo-specs.test
 
 # The playground (docs/playground.md) in Debian's chromium, driven by
 # playwright-core from npm: the site built as its docs say, the command

@@ -44,8 +44,11 @@ class GoBuildHook(BuildHookInterface):
         exe = ".exe" if sys.platform == "win32" else ""
         lib, worker, cli = out / ("libmetricc" + suffix), out / ("metricc-worker" + exe), out / ("metricc" + exe)
         flags = ["-trimpath", "-ldflags=-s -w"]
-        self._go(go, module, ["build", "-buildmode=c-shared", *flags, "-o", str(lib), "./cmd/libmetricc"])
-        self._go(go, module, ["build", *flags, "-o", str(worker), "./cmd/libmetricc"])
+        # The core gets the command's profile-guided optimization (go build
+        # reads a default.pgo only in the main package's own directory).
+        core = [*flags, "-pgo=" + str(module / "cmd" / "metricc" / "default.pgo")]
+        self._go(go, module, ["build", "-buildmode=c-shared", *core, "-o", str(lib), "./cmd/libmetricc"])
+        self._go(go, module, ["build", *core, "-o", str(worker), "./cmd/libmetricc"])
         self._go(go, module, ["build", *flags, "-o", str(cli), "./cmd/metricc"])
         build_data["force_include"][str(lib)] = "metricc/lib/" + lib.name
         build_data["force_include"][str(worker)] = "metricc/lib/" + worker.name
