@@ -18,38 +18,41 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"syscall"
 	"time"
 )
 
-func main() {
-	if len(os.Args) < 4 || os.Args[1] != "-o" {
-		fmt.Fprintln(os.Stderr, "usage: runstat -o FILE PROGRAM [ARG...]")
-		os.Exit(2)
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) < 3 || args[0] != "-o" {
+		fmt.Fprintln(stderr, "usage: runstat -o FILE PROGRAM [ARG...]")
+		return 2
 	}
-	cmd := exec.Command(os.Args[3], os.Args[4:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd := exec.Command(args[2], args[3:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
 	start := time.Now()
 	err := cmd.Run()
 	wall := time.Since(start)
 	if cmd.ProcessState == nil {
-		fmt.Fprintln(os.Stderr, "runstat:", err)
-		os.Exit(127)
+		fmt.Fprintln(stderr, "runstat:", err)
+		return 127
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	user, sys := micros(ru.Utime), micros(ru.Stime)
 	line := fmt.Sprintf("%d %d %d %d %d\n", user+sys, user, sys, ru.Maxrss, wall.Microseconds())
-	if err := os.WriteFile(os.Args[2], []byte(line), 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, "runstat:", err)
-		os.Exit(1)
+	if err := os.WriteFile(args[1], []byte(line), 0o644); err != nil {
+		fmt.Fprintln(stderr, "runstat:", err)
+		return 1
 	}
 	code := cmd.ProcessState.ExitCode()
 	if code < 0 { // ended by a signal
 		code = 1
 	}
-	os.Exit(code)
+	return code
 }
 
 func micros(t syscall.Timeval) int64 { return t.Sec*1_000_000 + t.Usec }
