@@ -11,9 +11,9 @@ those). WORK is $METRICC_BENCH, else bench/work (fetch.sh fills it).
 Each measurement runs the command under runstat (bench/runstat, built by
 bench.sh), which writes the program's own rusage and wall time: CPU
 (user+sys) to the microsecond, peak RSS, and the wall time from its start
-to its end, with nothing of the harness (/usr/bin/time's own start, about a
-millisecond of CPU, was counted with the program when wait4 read its
-rusage). Rounds interleave the programs (their order alternates
+to its end, with nothing of the harness (run under /usr/bin/time and reaped
+by wait4, a program is charged time's own start too, about a millisecond of
+CPU). Rounds interleave the programs (their order alternates
 from round to round), so drift of the shared machine hits all of them alike;
 ratios are taken within a round, then summarized as min / median / max.
 """
@@ -25,7 +25,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.environ.get("METRICC_BENCH") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "work")
 D = os.path.join(HERE, "data")
@@ -138,11 +137,11 @@ def inputs(t):
 def settle(tasks):
     """Puts every input of the tasks in the page cache as a first reading
     from disk leaves it: each file is dropped from the cache and read
-    once from start to end. How the kernel holds a file (in large folios
-    after such a reading; in single pages after one that read it back a
-    few pages at a time, once memory pressure had dropped it) changes the
-    cost of reading it by up to 3 ms in 26 MB (a tenth of a coreference
-    run): settled, every program of a round reads its inputs alike."""
+    once from start to end. How the kernel holds a file changes the cost
+    of reading it: the coreference corpus (26 MB), as a long-lived work
+    directory held it, cost metricc 3 ms more to read (a tenth of its run)
+    than once read back in one pass. Settled, every program of a round
+    reads its inputs alike."""
     for t in tasks:
         for p in inputs(t):
             fd = os.open(p, os.O_RDONLY)
