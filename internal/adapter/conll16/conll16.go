@@ -699,29 +699,24 @@ func wholeIndex(b []byte) (n int, ok bool) {
 
 // keep copies a token list into the reader's arena: one allocation per
 // 64K tokens instead of one per list.
-func (ls *lines) keep(toks []int) []int {
-	if len(toks) == 0 {
-		return nil
-	}
-	if cap(ls.arena)-len(ls.arena) < len(toks) {
-		ls.arena = make([]int, 0, max(1<<16, len(toks)))
-	}
-	n := len(ls.arena)
-	ls.arena = append(ls.arena, toks...)
-	return ls.arena[n:len(ls.arena):len(ls.arena)]
-}
+func (ls *lines) keep(toks []int) []int { return keepIn(&ls.arena, toks, 1<<16) }
 
 // keepText copies a token list's JSON into the reader's text arena.
-func (ls *lines) keepText(text []byte) []byte {
-	if len(text) == 0 {
+func (ls *lines) keepText(text []byte) []byte { return keepIn(&ls.text, text, 256<<10) }
+
+// keepIn copies xs to the end of *arena, which starts a new chunk of at
+// least chunk elements when xs does not fit (the chunks before stay with
+// the copies made in them); the copy cannot be appended to in place.
+func keepIn[T any](arena *[]T, xs []T, chunk int) []T {
+	if len(xs) == 0 {
 		return nil
 	}
-	if cap(ls.text)-len(ls.text) < len(text) {
-		ls.text = make([]byte, 0, max(256<<10, len(text)))
+	if cap(*arena)-len(*arena) < len(xs) {
+		*arena = make([]T, 0, max(chunk, len(xs)))
 	}
-	n := len(ls.text)
-	ls.text = append(ls.text, text...)
-	return ls.text[n:len(ls.text):len(ls.text)]
+	n := len(*arena)
+	*arena = append(*arena, xs...)
+	return (*arena)[n:len(*arena):len(*arena)]
 }
 
 // relation returns a new relation, cut from a block of them.
