@@ -142,19 +142,40 @@ def settle(tasks):
     directory held it, cost metricc 3 ms more to read (a tenth of its run)
     than once read back in one pass. Settled, every program of a round
     reads its inputs alike."""
-    for t in tasks:
-        for p in inputs(t):
-            fd = os.open(p, os.O_RDONLY)
-            try:
-                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-                while os.read(fd, 1 << 20):
-                    pass
-            finally:
-                os.close(fd)
+    for p in sorted({p for t in tasks for p in inputs(t)}):
+        fd = os.open(p, os.O_RDONLY)
+        try:
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+            while os.read(fd, 1 << 20):
+                pass
+        finally:
+            os.close(fd)
 
 
 def metricc_cmd(binary, t, extra=()):
     return [binary, "run", t["spec"], t["gold"], t["pred"]] + list(extra)
+
+
+def run_rounds(rounds, tasks, programs, must_succeed=False):
+    """Runs the programs of each task once a round, in an order that
+    alternates from round to round, after settling the round's inputs.
+    programs(t) lists the task's (key, cmd, cwd, stdin, inputs), inputs
+    being the task whose files that program reads. Returns {(task name,
+    key): [(cpu, rss, wall), ...]}; must_succeed: a failing program ends
+    the bench."""
+    per = {}
+    for r in range(rounds):
+        progs = {t["name"]: programs(t) for t in tasks}
+        settle([p[4] for ps in progs.values() for p in ps])
+        for t in tasks:
+            ps = progs[t["name"]][::-1] if r % 2 else progs[t["name"]]
+            for key, cmd, cwd, stdin, _ in ps:
+                cpu, rss, wall, rc = measure(cmd, cwd, stdin=stdin)
+                if rc != 0 and must_succeed:
+                    sys.exit("%s: %s exits %d: %s" % (t["name"], key, rc, " ".join(cmd)))
+                per.setdefault((t["name"], key), []).append((cpu, rss, wall))
+        print("round %d of %d done" % (r + 1, rounds), file=sys.stderr)
+    return per
 
 
 def resolve_all(tasks, bins, names):
@@ -203,31 +224,20 @@ def peers(args):
     bins = args.binaries
     names = progs_label(bins)
     variants, notes = resolve_all(tasks, bins, names)
-    per = {}  # (task, prog) -> list of (cpu, rss)
-    for r in range(args.rounds):
-        settle(tasks + list(variants.values()))
-        for t in tasks:
-            progs = [(n, metricc_cmd(b, variants[(t["name"], n)]), None, None) for b, n in zip(bins, names)]
-            progs.append(("peer", t["peer"], t.get("peer_cwd"), t.get("peer_stdin")))
-            if r % 2:
-                progs.reverse()
-            for n, cmd, cwd, stdin in progs:
-                cpu, rss, _, rc = measure(cmd, cwd, stdin=stdin)
-                if rc != 0:
-                    sys.exit("%s: %s exits %d: %s" % (t["name"], n, rc, " ".join(cmd)))
-                per.setdefault((t["name"], n), []).append((cpu, rss))
-        print("round %d of %d done" % (r + 1, args.rounds), file=sys.stderr)
+    per = run_rounds(args.rounds, tasks, lambda t: [
+        (n, metricc_cmd(b, variants[(t["name"], n)]), None, None, variants[(t["name"], n)]) for b, n in zip(bins, names)
+    ] + [("peer", t["peer"], t.get("peer_cwd"), t.get("peer_stdin"), t)], must_succeed=True)
     print("CPU seconds (user+sys) min / median / max over %d interleaved rounds; max RSS MB median; ratio = peer CPU / metricc CPU within each round, min / median / max" % args.rounds)
     print()
     print("| task | program | CPU s | RSS MB | ratio |")
     print("|---|---|---|---|---|")
     for t in tasks:
-        pc = [c for c, _ in per[(t["name"], "peer")]]
-        pr = [m for _, m in per[(t["name"], "peer")]]
+        pc = [x[0] for x in per[(t["name"], "peer")]]
+        pr = [x[1] for x in per[(t["name"], "peer")]]
         print("| %s | %s | %s | %.0f | |" % (t["name"], t["peer_name"], fmt_stats(pc), statistics.median(pr)))
         for n in names:
-            mc = [c for c, _ in per[(t["name"], n)]]
-            mr = [m for _, m in per[(t["name"], n)]]
+            mc = [x[0] for x in per[(t["name"], n)]]
+            mr = [x[1] for x in per[(t["name"], n)]]
             ratios = [p / m for p, m in zip(pc, mc)]
             print("| %s | %s | %s | %.0f | %s |" % (t["name"], n, fmt_stats(mc), statistics.median(mr),
                                                    "%.1f / %.1f / %.1fx" % (min(ratios), statistics.median(ratios), max(ratios))))
@@ -239,7 +249,6 @@ def workers(args):
     tasks = select(worker_tasks(), args.only)
     bins = args.binaries
     names = progs_label(bins)
-    per = {}
     variants, notes = resolve_all(tasks, bins, names)
     for t in tasks:
         for b, n in zip(bins, names):
@@ -251,31 +260,21 @@ def workers(args):
                 notes.append("%s, %s: OUTPUT DIFFERS between --workers 1 and 2" % (t["name"], n))
             if o1[0] != 0:
                 notes.append("%s, %s: exits %d: %s" % (t["name"], n, o1[0], o1[2].decode()[:300]))
-    for r in range(args.rounds):
-        settle(tasks + list(variants.values()))
-        for t in tasks:
-            progs = []
-            for b, n in zip(bins, names):
-                for w in ("1", "2"):
-                    progs.append((n, w, metricc_cmd(b, variants[(t["name"], n)], ["--workers", w])))
-            if r % 2:
-                progs.reverse()
-            for n, w, cmd in progs:
-                cpu, rss, wall, rc = measure(cmd)
-                per.setdefault((t["name"], n, w), []).append((wall, cpu, rss))
-        print("round %d of %d done" % (r + 1, args.rounds), file=sys.stderr)
+    per = run_rounds(args.rounds, tasks, lambda t: [
+        ((n, w), metricc_cmd(b, variants[(t["name"], n)], ["--workers", w]), None, None, variants[(t["name"], n)])
+        for b, n in zip(bins, names) for w in ("1", "2")])
     print("wall seconds min / median / max over %d interleaved rounds (CPU s median; RSS MB median); speedup = wall(--workers 1) / wall(--workers 2) within each round" % args.rounds)
     print()
     print("| input | binary | --workers 1 wall | --workers 2 wall | CPU 1 / 2 | RSS 1 / 2 | speedup |")
     print("|---|---|---|---|---|---|---|")
     for t in tasks:
         for n in names:
-            a, b = per[(t["name"], n, "1")], per[(t["name"], n, "2")]
-            sp = [x[0] / y[0] for x, y in zip(a, b)]
+            a, b = per[(t["name"], (n, "1"))], per[(t["name"], (n, "2"))]
+            sp = [x[2] / y[2] for x, y in zip(a, b)]
             print("| %s | %s | %s | %s | %s / %s | %.0f / %.0f | %.2f / %.2f / %.2fx |" % (
-                t["name"], n, fmt_stats([x[0] for x in a]), fmt_stats([x[0] for x in b]),
-                f3(statistics.median([x[1] for x in a])), f3(statistics.median([x[1] for x in b])),
-                statistics.median([x[2] for x in a]), statistics.median([x[2] for x in b]),
+                t["name"], n, fmt_stats([x[2] for x in a]), fmt_stats([x[2] for x in b]),
+                f3(statistics.median([x[0] for x in a])), f3(statistics.median([x[0] for x in b])),
+                statistics.median([x[1] for x in a]), statistics.median([x[1] for x in b]),
                 min(sp), statistics.median(sp), max(sp)))
     for n in notes:
         print("\nnote: " + n)
@@ -307,18 +306,9 @@ def compare(args):
     if args.rounds <= 0:
         return
     print()
-    per = {}
-    for r in range(args.rounds):
-        settle(tasks)
-        for t in tasks:
-            progs = [("old", old), ("new", new)]
-            if r % 2:
-                progs.reverse()
-            for n, b in progs:
-                u, _ = resolve_ud(old, t)  # the same input for both: the old binary's
-                cpu, rss, _, rc = measure(metricc_cmd(b, u))
-                per.setdefault((t["name"], n), []).append((cpu, rss))
-        print("round %d of %d done" % (r + 1, args.rounds), file=sys.stderr)
+    inputs = {t["name"]: resolve_ud(old, t)[0] for t in tasks}  # the same for both: the old binary's
+    per = run_rounds(args.rounds, tasks, lambda t: [
+        (n, metricc_cmd(b, inputs[t["name"]]), None, None, inputs[t["name"]]) for n, b in (("old", old), ("new", new))])
     print("CPU seconds min / median / max over %d interleaved rounds, RSS MB median; ratio = old / new within each round" % args.rounds)
     print()
     print("| input | old CPU s | new CPU s | old / new RSS MB | ratio |")
