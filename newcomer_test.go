@@ -79,7 +79,7 @@ func TestSpecFromStandardInput(t *testing.T) {
 	require.NoError(t, err)
 	r, w, err := os.Pipe()
 	require.NoError(t, err)
-	go func() { w.Write(src); w.Close() }()
+	go func(w *os.File) { w.Write(src); w.Close() }(w)
 	old := os.Stdin
 	os.Stdin = r
 	spec, err := metricc.Load("-")
@@ -92,7 +92,7 @@ func TestSpecFromStandardInput(t *testing.T) {
 	// An error names standard input as the file.
 	r, w, err = os.Pipe()
 	require.NoError(t, err)
-	go func() { w.Write([]byte("input Doc\n")); w.Close() }()
+	go func(w *os.File) { w.Write([]byte("input Doc\n")); w.Close() }(w)
 	os.Stdin = r
 	_, err = metricc.Load("-")
 	os.Stdin = old

@@ -30,6 +30,9 @@ type Doc struct {
 	// Partner, set by an adapter, is what the document needs of its
 	// partner before the pair is scored; nil for plain JSON.
 	Partner Partner
+	// Text, when set, is the pooled buffer JSON is read from (NewText),
+	// given back once the document is decoded (ReleaseText).
+	Text *Text
 }
 
 // Partner is what an adapter attaches to a document that must be

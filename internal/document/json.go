@@ -297,7 +297,7 @@ func (s *jsonStream) document(doc Doc) (Doc, error) {
 	if s.val[0] != '{' {
 		return Doc{}, &DataError{File: s.path, Doc: doc.Describe(), Msg: fmt.Sprintf("expected a JSON object, found %s", kindName(gjson.ParseBytes(s.val)))}
 	}
-	doc.JSON = string(s.val)
+	doc.JSON, doc.Text = NewText(s.val)
 	return doc, nil
 }
 

@@ -100,7 +100,9 @@ func (s *inputStream) Next() (Doc, error) {
 		return Doc{}, io.EOF
 	}
 	s.next++
-	return s.in.Docs[s.next-1], nil
+	d := s.in.Docs[s.next-1]
+	d.Text = nil // an Input may be read again: its texts stay
+	return d, nil
 }
 
 func (s *inputStream) Warnings() []string {
@@ -117,6 +119,7 @@ func (s *inputStream) Warnings() []string {
 // conventions, Unpaired and Format).
 func Collect(s Stream) (*Input, error) {
 	if in := InputOf(s); in != nil {
+		keepTexts(in.Docs)
 		return in, nil
 	}
 	in := &Input{Path: s.Path(), Positional: s.Positional()}
@@ -150,5 +153,15 @@ func Collect(s Stream) (*Input, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	keepTexts(in.Docs)
 	return in, nil
+}
+
+// keepTexts takes documents' texts out of the pool: an Input may be
+// scored any number of times, and a pooled text is given back at the
+// first.
+func keepTexts(docs []Doc) {
+	for i := range docs {
+		docs[i].Text = nil
+	}
 }

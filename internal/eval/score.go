@@ -302,7 +302,8 @@ const largePair = 4 << 20
 var scoring atomic.Int32
 
 // releaseText drops the JSON of a decoded pair: the arena holds all that
-// is scored from here on (its strings are its own copies). A large pair's
+// is scored from here on (its strings are its own copies), and a text
+// lent from the pool goes back to it for the next document. A large pair's
 // text is collected at once, so that the memory its matchings take reuses
 // it instead of adding to it, as decoding reuses the garbage of reading:
 // a run lets garbage grow to several times the live heap before it
@@ -314,6 +315,7 @@ func releaseText(pr *Pair, size int) {
 	for _, d := range []**document.Doc{&pr.Gold, &pr.Pred} {
 		if *d != nil && (*d).JSON != "" {
 			doc := **d
+			document.ReleaseText(&doc)
 			doc.JSON = ""
 			*d = &doc
 		}

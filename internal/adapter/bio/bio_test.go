@@ -491,8 +491,8 @@ func TestSentences(t *testing.T) {
 	in, err := ParseReader("g.txt", strings.NewReader(text))
 	require.NoError(t, err)
 	require.Len(t, in.Docs, 2)
-	assert.Equal(t, []Sentence{{Tokens: 1, Line: 1}, {Tokens: 2, Line: 3}, {Tokens: 1, Line: 6}, {Tokens: 1, Line: 8}}, in.Docs[0].Partner.(*Shape).Sentences)
-	assert.Equal(t, []Sentence{{Tokens: 1, Line: 10}, {Tokens: 1, Line: 12}}, in.Docs[1].Partner.(*Shape).Sentences)
+	assert.Equal(t, []Sentence{{Tokens: 1, Line: 1}, {Tokens: 2, Line: 3}, {Tokens: 1, Line: 6}, {Tokens: 1, Line: 8}}, in.Docs[0].Partner.(*Shape).Sentences())
+	assert.Equal(t, []Sentence{{Tokens: 1, Line: 10}, {Tokens: 1, Line: 12}}, in.Docs[1].Partner.(*Shape).Sentences())
 }
 
 // TestPartAt names the first sentence where a prediction parts from its

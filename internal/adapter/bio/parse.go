@@ -434,35 +434,27 @@ func (w *writer) document(k int) document.Doc {
 	w.doc(k)
 	d := &w.p.docs[k]
 	id := strconv.Itoa(k + 1)
+	text, buf := document.NewText(w.out)
 	return document.Doc{
 		Index:   k,
 		Line:    int(d.line),
 		ID:      id,
-		JSON:    string(w.out),
+		JSON:    text,
+		Text:    buf,
 		Shared:  true,
 		Name:    fmt.Sprintf("document %s (line %d)", id, d.line),
-		Partner: &Shape{Tokens: w.tokens, Sentences: w.p.sentencesOf(k)},
+		Partner: w.p.shapeOf(k, w.tokens),
 	}
 }
 
-// sentencesOf lists the sentences of document k, for the message when a
-// prediction's document has other tokens than its gold's (16 bytes a
-// sentence, held while the document waits to be scored).
-func (p *parser) sentencesOf(k int) []Sentence {
+// shapeOf is the Shape of document k: its tokens and its sentences.
+func (p *parser) shapeOf(k int, tokens int) *Shape {
 	d := p.docs[k]
 	end, sentEnd := p.codes.n, int32(len(p.sents))
 	if k+1 < len(p.docs) {
 		end, sentEnd = p.docs[k+1].start, p.docs[k+1].sent
 	}
-	var out []Sentence
-	for i := d.sent; i < sentEnd; i++ {
-		next := end
-		if i+1 < sentEnd {
-			next = p.sents[i+1].start
-		}
-		out = append(out, Sentence{Tokens: int(next - p.sents[i].start), Line: int(p.sents[i].line)})
-	}
-	return out
+	return &Shape{Tokens: tokens, sents: p.sents[d.sent:sentEnd:sentEnd], end: end}
 }
 
 // warnLoose warns, once every document is written, about the entities

@@ -12,8 +12,25 @@ import (
 // token more or less would otherwise be scored misaligned. Its sentences
 // say where the two files part when they do.
 type Shape struct {
-	Tokens    int
-	Sentences []Sentence
+	Tokens int
+	// sents are the document's sentences in the parser's table, which
+	// outlives the documents; end is the token after the last. Sentences
+	// spells them out for the one message that needs them.
+	sents []sentence
+	end   int32
+}
+
+// Sentences lists the document's sentences.
+func (s *Shape) Sentences() []Sentence {
+	out := make([]Sentence, len(s.sents))
+	for i, st := range s.sents {
+		next := s.end
+		if i+1 < len(s.sents) {
+			next = s.sents[i+1].start
+		}
+		out[i] = Sentence{Tokens: int(next - st.start), Line: int(st.line)}
+	}
+	return out
 }
 
 // Sentence is a sentence of a document: how many tokens it has and the
@@ -37,7 +54,7 @@ func (s *Shape) Prepare(pred, gold *document.Doc, predPath, goldPath string, isG
 	}
 	return "", &document.DataError{File: predPath, Doc: pred.Describe(), Msg: fmt.Sprintf(
 		"%d tokens, but its gold %s in %s has %d tokens%s; a prediction must have its gold document's tokens",
-		s.Tokens, gold.Describe(), goldPath, g.Tokens, partAt(g.Sentences, s.Sentences, goldPath, predPath))}
+		s.Tokens, gold.Describe(), goldPath, g.Tokens, partAt(g.Sentences(), s.Sentences(), goldPath, predPath))}
 }
 
 // PredictionOnly: a file of this format is a gold or a prediction alike.

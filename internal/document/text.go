@@ -1,0 +1,49 @@
+package document
+
+import (
+	"math/bits"
+	"sync"
+	"unsafe"
+)
+
+// Text is the buffer behind a document's JSON when its reader lends it
+// from a pool (NewText): the scorer gives it back (Release) once the
+// document is decoded, and the next document is written into it, so that
+// a run does not take fresh memory for every document's text.
+type Text struct {
+	b []byte
+}
+
+// textPools holds free buffers by size class: class k holds capacities
+// of 1<<k bytes.
+var textPools [40]sync.Pool
+
+const minTextClass = 9 // 512 bytes
+
+// NewText returns data's copy in a pooled buffer and the JSON string over
+// it. The string must not be used after the document is released.
+func NewText(data []byte) (string, *Text) {
+	if len(data) == 0 {
+		return "", nil
+	}
+	k := max(minTextClass, bits.Len(uint(len(data)-1)))
+	var t *Text
+	if v := textPools[k].Get(); v != nil {
+		t = v.(*Text)
+	} else {
+		t = &Text{b: make([]byte, 0, 1<<k)}
+	}
+	t.b = append(t.b[:0], data...)
+	return unsafe.String(unsafe.SliceData(t.b), len(t.b)), t
+}
+
+// ReleaseText gives d's pooled text back and clears d.JSON: d's text must
+// be read no more, by d or any copy of it.
+func ReleaseText(d *Doc) {
+	if d.Text == nil {
+		return
+	}
+	t := d.Text
+	d.Text, d.JSON = nil, ""
+	textPools[bits.Len(uint(cap(t.b)-1))].Put(t)
+}

@@ -1,0 +1,74 @@
+package document_test
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/metricc/metricc/internal/document"
+)
+
+// TestNewTextIsACopy: the text stays as written when the bytes it was
+// copied from are written over (an adapter reuses its buffer for the next
+// document).
+func TestNewTextIsACopy(t *testing.T) {
+	for _, n := range []int{0, 1, 511, 512, 513, 4096, 70000} {
+		data := []byte(strings.Repeat("x", n))
+		text, buf := document.NewText(data)
+		for i := range data {
+			data[i] = 'y'
+		}
+		assert.Equal(t, strings.Repeat("x", n), text, "%d bytes", n)
+		assert.Equal(t, n == 0, buf == nil, "%d bytes", n)
+	}
+}
+
+// TestReleaseText: a released document has no text left to read, and
+// releasing it again gives nothing back twice.
+func TestReleaseText(t *testing.T) {
+	var d document.Doc
+	d.JSON, d.Text = document.NewText([]byte(`{"id": "a"}`))
+	document.ReleaseText(&d)
+	assert.Equal(t, "", d.JSON)
+	assert.Nil(t, d.Text)
+	document.ReleaseText(&d)
+	assert.Nil(t, d.Text)
+
+	// A document given out again (the next one written into the same
+	// buffer) reads its own text.
+	next, buf := document.NewText([]byte(`{"id": "b"}`))
+	assert.Equal(t, `{"id": "b"}`, next)
+	assert.NotNil(t, buf)
+}
+
+// TestJSONStreamPoolsTexts: documents streamed from a file lend their
+// text (the scorer gives it back once decoded); an Input keeps every text,
+// as it may be scored again: collected, and streamed again.
+func TestJSONStreamPoolsTexts(t *testing.T) {
+	const text = "{\"id\": \"a\"}\n{\"id\": \"b\"}\n"
+	s := document.NewJSONStream("f", strings.NewReader(text), "jsonl")
+	d, err := s.Next()
+	require.NoError(t, err)
+	assert.NotNil(t, d.Text)
+	assert.Equal(t, `{"id": "a"}`, d.JSON)
+
+	in, err := document.Collect(document.NewJSONStream("f", strings.NewReader(text), "jsonl"))
+	require.NoError(t, err)
+	require.Len(t, in.Docs, 2)
+	for _, d := range in.Docs {
+		assert.Nil(t, d.Text, d.JSON)
+	}
+
+	in.Docs[0].JSON, in.Docs[0].Text = document.NewText([]byte(`{"id": "c"}`))
+	again := document.InputStream(in)
+	for range 2 {
+		d, err := again.Next()
+		require.NoError(t, err)
+		assert.Nil(t, d.Text, d.JSON)
+	}
+	_, err = again.Next()
+	assert.Equal(t, io.EOF, err)
+}
