@@ -3,6 +3,7 @@ package document
 import (
 	"errors"
 	"io"
+	"strings"
 )
 
 // Stream yields the documents of one file in order, one at a time, so that
@@ -157,11 +158,16 @@ func Collect(s Stream) (*Input, error) {
 	return in, nil
 }
 
-// keepTexts takes documents' texts out of the pool: an Input may be
-// scored any number of times, and a pooled text is given back at the
-// first.
+// keepTexts gives documents' texts a string of their own and their
+// pooled buffers back: an Input may be scored any number of times (a
+// pooled text is given back at the first), and holds every document at
+// once (a buffer has up to twice the text's size).
 func keepTexts(docs []Doc) {
 	for i := range docs {
-		docs[i].Text = nil
+		if d := &docs[i]; d.Text != nil {
+			text := strings.Clone(d.JSON)
+			ReleaseText(d)
+			d.JSON = text
+		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // Text is the buffer behind a document's JSON when its reader lends it
-// from a pool (NewText): the scorer gives it back (Release) once the
+// from a pool (NewText): the scorer gives it back (ReleaseText) once the
 // document is decoded, and the next document is written into it, so that
 // a run does not take fresh memory for every document's text.
 type Text struct {
@@ -16,17 +16,27 @@ type Text struct {
 
 // textPools holds free buffers by size class: class k holds capacities
 // of 1<<k bytes.
-var textPools [40]sync.Pool
+var textPools [maxTextClass + 1]sync.Pool
 
-const minTextClass = 9 // 512 bytes
+// Texts of 512 bytes to 1 MiB are pooled. A larger one is a plain
+// copy: rounded up to a size class it could take almost twice its size,
+// and a file of such documents has few of them to reuse.
+const (
+	minTextClass = 9
+	maxTextClass = 20
+)
 
-// NewText returns data's copy in a pooled buffer and the JSON string over
-// it. The string must not be used after the document is released.
+// NewText returns data's copy and the JSON string over it: in a pooled
+// buffer (the Text, nil for a text too large to pool). The string must
+// not be used after the document is released.
 func NewText(data []byte) (string, *Text) {
 	if len(data) == 0 {
 		return "", nil
 	}
 	k := max(minTextClass, bits.Len(uint(len(data)-1)))
+	if k > maxTextClass {
+		return string(data), nil
+	}
 	var t *Text
 	if v := textPools[k].Get(); v != nil {
 		t = v.(*Text)

@@ -15,14 +15,15 @@ import (
 // copied from are written over (an adapter reuses its buffer for the next
 // document).
 func TestNewTextIsACopy(t *testing.T) {
-	for _, n := range []int{0, 1, 511, 512, 513, 4096, 70000} {
+	for _, n := range []int{0, 1, 511, 512, 513, 4096, 70000, 1 << 20, 1<<20 + 1} {
 		data := []byte(strings.Repeat("x", n))
 		text, buf := document.NewText(data)
 		for i := range data {
 			data[i] = 'y'
 		}
 		assert.Equal(t, strings.Repeat("x", n), text, "%d bytes", n)
-		assert.Equal(t, n == 0, buf == nil, "%d bytes", n)
+		// Nothing to pool, or a text over 1 MiB: a plain copy.
+		assert.Equal(t, n == 0 || n > 1<<20, buf == nil, "%d bytes", n)
 	}
 }
 
@@ -61,6 +62,13 @@ func TestJSONStreamPoolsTexts(t *testing.T) {
 	for _, d := range in.Docs {
 		assert.Nil(t, d.Text, d.JSON)
 	}
+	// Their buffers went back to the pool: texts written into them now
+	// leave the collected ones as they were.
+	for range 4 {
+		document.NewText([]byte(`{"id": "x"}`))
+	}
+	assert.Equal(t, `{"id": "a"}`, in.Docs[0].JSON)
+	assert.Equal(t, `{"id": "b"}`, in.Docs[1].JSON)
 
 	in.Docs[0].JSON, in.Docs[0].Text = document.NewText([]byte(`{"id": "c"}`))
 	again := document.InputStream(in)
