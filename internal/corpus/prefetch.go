@@ -64,6 +64,9 @@ func (p *prefetch) read() {
 	var batch []step
 	for {
 		d, err := p.Stream.Next()
+		if batch == nil { // of its full size at once, not grown in copies
+			batch = make([]step, 0, prefetchBatch)
+		}
 		batch = append(batch, step{d, err, p.Stream.Warnings()})
 		last := err != nil && !isDocError(err)
 		if len(batch) == prefetchBatch || last {

@@ -18,23 +18,22 @@ type Text struct {
 // of 1<<k bytes.
 var textPools [maxTextClass + 1]sync.Pool
 
-// Texts of 512 bytes to 1 MiB are pooled. A larger one is a plain
-// copy: rounded up to a size class it could take almost twice its size,
-// and a file of such documents has few of them to reuse.
+// Texts of 1 KiB to 1 MiB are pooled. A smaller one is a plain string:
+// Go's allocator serves it as cheaply, from memory its collections reuse
+// (300,000 documents of about 170 bytes took 10% more CPU pooled). A
+// larger one too: rounded up to a size class it could take almost twice
+// its size, and a file of such documents has few of them to reuse.
 const (
-	minTextClass = 9
+	minPooled    = 1 << 10
 	maxTextClass = 20
 )
 
 // NewText returns data's copy and the JSON string over it: in a pooled
-// buffer (the Text, nil for a text too large to pool). The string must
-// not be used after the document is released.
+// buffer (the Text, nil for a text too small or too large to pool). The
+// string must not be used after the document is released.
 func NewText(data []byte) (string, *Text) {
-	if len(data) == 0 {
-		return "", nil
-	}
-	k := max(minTextClass, bits.Len(uint(len(data)-1)))
-	if k > maxTextClass {
+	k := bits.Len(uint(len(data) - 1))
+	if len(data) < minPooled || k > maxTextClass {
 		return string(data), nil
 	}
 	var t *Text
