@@ -6,6 +6,10 @@ test: test-go test-python test-anls test-web
 
 test-go:
 	go test ./...
+	# Under the race detector, the packages whose goroutines share memory:
+	# files read in pieces, documents paired and scored on workers, texts
+	# lent from a pool and given back by whichever worker decoded them.
+	go test -race ./internal/document ./internal/corpus ./internal/eval ./internal/adapter/pieces ./internal/adapter/bio ./internal/adapter/conll2012 .
 
 # The profile the command and the Python package's core are built with
 # (Go's profile-guided optimization: go build reads cmd/metricc/default.pgo
