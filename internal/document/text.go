@@ -46,13 +46,12 @@ func NewText(data []byte) (string, *Text) {
 	return unsafe.String(unsafe.SliceData(t.b), len(t.b)), t
 }
 
-// ReleaseText gives d's pooled text back and clears d.JSON: d's text must
+// ReleaseText clears d.JSON and gives a pooled text back: d's text must
 // be read no more, by d or any copy of it.
 func ReleaseText(d *Doc) {
-	if d.Text == nil {
-		return
-	}
 	t := d.Text
 	d.Text, d.JSON = nil, ""
-	textPools[bits.Len(uint(cap(t.b)-1))].Put(t)
+	if t != nil {
+		textPools[bits.Len(uint(cap(t.b)-1))].Put(t)
+	}
 }

@@ -37,6 +37,10 @@ func TestReleaseText(t *testing.T) {
 	assert.Nil(t, d.Text)
 	document.ReleaseText(&d)
 	assert.Nil(t, d.Text)
+	// A text of its own (too small to pool) is dropped all the same.
+	small := document.Doc{JSON: `{"id": "s"}`}
+	document.ReleaseText(&small)
+	assert.Equal(t, "", small.JSON)
 
 	// A document given out again (the next one written into the same
 	// buffer) reads its own text.

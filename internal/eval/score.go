@@ -316,7 +316,6 @@ func releaseText(pr *Pair, size int) {
 		if *d != nil && (*d).JSON != "" {
 			doc := **d
 			document.ReleaseText(&doc)
-			doc.JSON = ""
 			*d = &doc
 		}
 	}

@@ -448,7 +448,7 @@ func (w *writer) document(k int) document.Doc {
 }
 
 // shapeOf is the Shape of document k: its tokens and its sentences.
-func (p *parser) shapeOf(k int, tokens int) *Shape {
+func (p *parser) shapeOf(k, tokens int) *Shape {
 	d := p.docs[k]
 	end, sentEnd := p.codes.n, int32(len(p.sents))
 	if k+1 < len(p.docs) {
