@@ -306,9 +306,10 @@ def compare(args):
     if args.rounds <= 0:
         return
     print()
-    inputs = {t["name"]: resolve_ud(old, t)[0] for t in tasks}  # the same for both: the old binary's
+    # The same files for both: the old binary's (inputs() is what settle reads).
+    chosen = {t["name"]: resolve_ud(old, t)[0] for t in tasks}
     per = run_rounds(args.rounds, tasks, lambda t: [
-        (n, metricc_cmd(b, inputs[t["name"]]), None, None, inputs[t["name"]]) for n, b in (("old", old), ("new", new))])
+        (n, metricc_cmd(b, chosen[t["name"]]), None, None, chosen[t["name"]]) for n, b in (("old", old), ("new", new))])
     print("CPU seconds min / median / max over %d interleaved rounds, RSS MB median; ratio = old / new within each round" % args.rounds)
     print()
     print("| input | old CPU s | new CPU s | old / new RSS MB | ratio |")
