@@ -1,6 +1,9 @@
 package value
 
-import "hash/maphash"
+import (
+	"hash/maphash"
+	"math/bits"
+)
 
 // strTable interns the arena's strings: open addressing over 12-byte
 // slots, the text itself in Arena.strs. A Go map would hold a 16-byte
@@ -44,6 +47,16 @@ func (t *strTable) find(strs []string, s string) (Ref, bool, *strSlot, uint64) {
 			return sl.ref, true, nil, h
 		}
 	}
+}
+
+// reserve makes room for n strings without growing; it reports whether
+// the table grew.
+func (t *strTable) reserve(strs []string, n int) bool {
+	if 2*n <= len(t.slots) {
+		return false
+	}
+	t.resize(strs, max(64, 1<<bits.Len(uint(2*n-1))))
+	return true
 }
 
 // resize moves the strings to a table of size slots, a power of two.

@@ -1,6 +1,7 @@
 package value
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -356,5 +357,24 @@ func TestReserveSaysWhenItGrows(t *testing.T) {
 		if got := a.Reserve(s.nodes, s.kids, s.comps, s.strs); got != s.grows {
 			t.Errorf("step %d: Reserve(%d, %d, %d, %d) = %v, want %v", i, s.nodes, s.kids, s.comps, s.strs, got, s.grows)
 		}
+	}
+}
+
+// TestReserveSizesTheStringTable: the distinct strings Reserve expects (a
+// third of those it has room for) are interned without the table
+// growing, and still found after.
+func TestReserveSizesTheStringTable(t *testing.T) {
+	a := NewArena()
+	const n = 5000
+	a.Reserve(10, 10, 10, 3*n)
+	slots := len(a.strRefs.slots)
+	assert.GreaterOrEqual(t, slots, 2*n)
+	refs := make([]Ref, n)
+	for i := range n {
+		refs[i] = a.String(fmt.Sprintf("s%d", i))
+	}
+	assert.Equal(t, slots, len(a.strRefs.slots), "the table grew")
+	for i := range n {
+		assert.Equal(t, refs[i], a.String(fmt.Sprintf("s%d", i)))
 	}
 }
