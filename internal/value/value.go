@@ -360,12 +360,13 @@ func (a *Arena) String(s string) Ref {
 // different documents never share an ID: only the latent bijection the
 // solver chooses relates them.
 func (a *Arena) Var(side int, name string) Ref {
-	k := varKey{side, name}
-	r, ok := a.varRefs[k]
+	r, ok := a.varRefs[varKey{side, name}]
 	if !ok {
 		r = a.add(node{head: makeHead(Var, a.newID()), off: int32(len(a.strs)), x: int32(side)})
 		a.appendStr(name)
-		a.varRefs[k] = r
+		// Keyed by the arena's copy: name may be a slice of a document's
+		// text, which goes back to its reader's pool after decoding.
+		a.varRefs[varKey{side, a.strs[len(a.strs)-1]}] = r
 	}
 	return r
 }

@@ -378,3 +378,16 @@ func TestReserveSizesTheStringTable(t *testing.T) {
 		assert.Equal(t, refs[i], a.String(fmt.Sprintf("s%d", i)))
 	}
 }
+
+// TestVarOutlivesItsText: a variable's name may be a slice of a pooled
+// document text, written over once the document is decoded; the arena
+// still finds the variable by its name.
+func TestVarOutlivesItsText(t *testing.T) {
+	a := NewArena()
+	text := []byte("a0")
+	r := a.Var(0, unsafe.String(&text[0], len(text)))
+	copy(text, "b1") // the buffer serves the next document
+	assert.Equal(t, r, a.Var(0, "a0"))
+	assert.NotEqual(t, r, a.Var(0, "b1"))
+	assert.Equal(t, "a0", a.Str(r))
+}
