@@ -3,7 +3,9 @@ package metricc_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -230,4 +232,55 @@ func TestLoadErrors(t *testing.T) {
 	_, err = spec.Score(metricc.File("testdata/coref/example-gold.json"), metricc.File("no-such-file"), metricc.Options{})
 	assert.ErrorContains(t, err, "no-such-file")
 	assert.Contains(t, metricc.InputFormats(), "conll2012")
+}
+
+// TestPooledTextsScoreAsValues: documents read from JSON Lines lend their
+// text from a pool of buffers, which a worker gives back once it has
+// decoded the pair and the reader writes the next document into; scored
+// on one to four workers, documents of every size class (under 1 KiB to
+// over 1 MiB) score exactly as the same documents given as Go values,
+// whose texts are never lent. A text read after it went back to the pool
+// would score another document's values.
+func TestPooledTextsScoreAsValues(t *testing.T) {
+	spec, err := metricc.Compile("xs.metric", xsSpec)
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(22, 1))
+	var gold, pred []any
+	var goldLines, predLines strings.Builder
+	for i := range 300 {
+		// Mostly a few hundred bytes to a few hundred KB, a few over 1 MiB.
+		n := 1 << rng.IntN(16)
+		if i%97 == 0 {
+			n = 200_000
+		}
+		g := xsDoc{ID: fmt.Sprint("d", i)}
+		p := xsDoc{ID: g.ID}
+		for range n {
+			x := rng.IntN(4 * n)
+			g.Xs = append(g.Xs, x)
+			if rng.IntN(4) > 0 {
+				p.Xs = append(p.Xs, x)
+			} else {
+				p.Xs = append(p.Xs, rng.IntN(4*n))
+			}
+		}
+		gold, pred = append(gold, g), append(pred, p)
+		for _, w := range []struct {
+			b *strings.Builder
+			d xsDoc
+		}{{&goldLines, g}, {&predLines, p}} {
+			data, err := json.Marshal(w.d)
+			require.NoError(t, err)
+			w.b.Write(data)
+			w.b.WriteByte('\n')
+		}
+	}
+	want, err := spec.Score(metricc.Values("gold", gold...), metricc.Values("pred", pred...), metricc.Options{PerDoc: true, Workers: 1})
+	require.NoError(t, err)
+	for _, workers := range []int{1, 2, 4} {
+		got, err := spec.Score(metricc.Reader("gold.jsonl", strings.NewReader(goldLines.String()), "jsonl"),
+			metricc.Reader("pred.jsonl", strings.NewReader(predLines.String()), "jsonl"), metricc.Options{PerDoc: true, Workers: workers})
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "%d workers", workers)
+	}
 }
