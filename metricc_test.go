@@ -237,10 +237,11 @@ func TestLoadErrors(t *testing.T) {
 // TestPooledTextsScoreAsValues: documents read from JSON Lines lend their
 // text from a pool of buffers, which a worker gives back once it has
 // decoded the pair and the reader writes the next document into; scored
-// on one to four workers, documents of every size class (under 1 KiB to
-// over 1 MiB) score exactly as the same documents given as Go values,
-// whose texts are never lent. A text read after it went back to the pool
-// would score another document's values.
+// on one to four workers, documents lent from the size classes of 1 KiB
+// to 64 KiB (and texts under and over the pooled sizes) score exactly as
+// the same documents given as Go values, whose texts are never lent, and
+// as brute force counts. A text read after it went back to the pool would
+// score another document's values.
 func TestPooledTextsScoreAsValues(t *testing.T) {
 	spec, err := metricc.Compile("xs.metric", xsSpec)
 	require.NoError(t, err)
@@ -277,6 +278,26 @@ func TestPooledTextsScoreAsValues(t *testing.T) {
 	}
 	want, err := spec.Score(metricc.Values("gold", gold...), metricc.Values("pred", pred...), metricc.Options{PerDoc: true, Workers: 1})
 	require.NoError(t, err)
+	// By brute force: m's sums are the sizes of the sets and of their
+	// intersections, over the documents.
+	var common, goldN, predN int
+	for i := range gold {
+		g, p := map[int]bool{}, map[int]bool{}
+		for _, x := range gold[i].(xsDoc).Xs {
+			g[x] = true
+		}
+		for _, x := range pred[i].(xsDoc).Xs {
+			p[x] = true
+		}
+		for x := range p {
+			if g[x] {
+				common++
+			}
+		}
+		goldN, predN = goldN+len(g), predN+len(p)
+	}
+	sums := want.Metric("m").Sums
+	assert.Equal(t, []float64{float64(common), float64(predN), float64(goldN)}, []float64{sums.PredGold, sums.PredPred, sums.GoldGold})
 	for _, workers := range []int{1, 2, 4} {
 		got, err := spec.Score(metricc.Reader("gold.jsonl", strings.NewReader(goldLines.String()), "jsonl"),
 			metricc.Reader("pred.jsonl", strings.NewReader(predLines.String()), "jsonl"), metricc.Options{PerDoc: true, Workers: workers})

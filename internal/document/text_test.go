@@ -28,7 +28,7 @@ func TestNewTextIsACopy(t *testing.T) {
 }
 
 // TestReleaseText: a released document has no text left to read, and
-// releasing it again gives nothing back twice.
+// releasing it again is harmless.
 func TestReleaseText(t *testing.T) {
 	var d document.Doc
 	d.JSON, d.Text = document.NewText(pad(`{"id": "a"}`))
@@ -42,8 +42,7 @@ func TestReleaseText(t *testing.T) {
 	document.ReleaseText(&small)
 	assert.Equal(t, "", small.JSON)
 
-	// A document given out again (the next one written into the same
-	// buffer) reads its own text.
+	// A text lent after the release reads as written.
 	next, buf := document.NewText(pad(`{"id": "b"}`))
 	assert.Equal(t, string(pad(`{"id": "b"}`)), next)
 	assert.NotNil(t, buf)
