@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """metricc against the official scorers, and metricc against metricc.
 
-    bench.py peers   [-r ROUNDS] [--only TASK,...] BIN...   metricc binaries vs peers (CPU, RSS)
+    bench.py peers   [-r ROUNDS] [--only TASK,...] [--workers all,1] BIN...   metricc binaries vs peers (CPU, RSS)
     bench.py workers [-r ROUNDS] [--only TASK,...] BIN...   --workers 2 vs --workers 1 (wall)
     bench.py compare [-r ROUNDS] [--only TASK,...] OLD NEW  before/after: outputs byte-identical, CPU
     bench.py check   BIN...                                 counts equal to conll18_ud_eval.py and conlleval
@@ -219,13 +219,29 @@ def progs_label(binaries):
 
 # -------------------------------------------------------------- modes
 
+def worker_settings(spec):
+    """--workers of peers: "all" (metricc's default, every core) or a count,
+    comma-separated; each binary runs once per setting in every round."""
+    settings = [w.strip() for w in spec.split(",") if w.strip()]
+    for w in settings:
+        if w != "all" and not (w.isdigit() and int(w) > 0):
+            sys.exit("--workers: %r is neither 'all' nor a positive count" % w)
+    return settings or ["all"]
+
+
 def peers(args):
     tasks = select(peer_tasks(), args.only)
-    bins = args.binaries
-    names = progs_label(bins)
+    settings = worker_settings(args.workers)
+    bins, names, flags = [], [], {}
+    for b, n in zip(args.binaries, progs_label(args.binaries)):
+        for w in settings:
+            label = n if w == "all" else "%s --workers %s" % (n, w)
+            bins.append(b)
+            names.append(label)
+            flags[label] = [] if w == "all" else ["--workers", w]
     variants, notes = resolve_all(tasks, bins, names)
     per = run_rounds(args.rounds, tasks, lambda t: [
-        (n, metricc_cmd(b, variants[(t["name"], n)]), None, None, variants[(t["name"], n)]) for b, n in zip(bins, names)
+        (n, metricc_cmd(b, variants[(t["name"], n)], flags[n]), None, None, variants[(t["name"], n)]) for b, n in zip(bins, names)
     ] + [("peer", t["peer"], t.get("peer_cwd"), t.get("peer_stdin"), t)], must_succeed=True)
     print("CPU seconds (user+sys) min / median / max over %d interleaved rounds; max RSS MB median; ratio = peer CPU / metricc CPU within each round, min / median / max" % args.rounds)
     print()
@@ -384,6 +400,7 @@ def main():
     ap.add_argument("binaries", nargs="+")
     ap.add_argument("-r", "--rounds", type=int, default=5)
     ap.add_argument("--only", default="")
+    ap.add_argument("--workers", default="all", help="peers: 'all' (the default flags), a count, or several, e.g. all,1: each binary once per setting in every round")
     ap.add_argument("--all", action="store_true", help="check: every treebank of data/conll18, not only the three timed")
     args = ap.parse_args()
     # A name without a slash is a binary built by bench.sh: metricc-NAME here.

@@ -4,7 +4,7 @@
 #   bench/fetch.sh                                 # once: the official scorers and the UD and NER data
 #   bench/bench.sh prepare                         # once: the generated corpora and the NER files
 #   bench/bench.sh build [REV] NAME                # WORK/metricc-NAME from this work tree, or from commit REV
-#   bench/bench.sh peers NAME... [-r N] [--only TASK,...]    # each binary against each official scorer (CPU, RSS)
+#   bench/bench.sh peers NAME... [-r N] [--only TASK,...] [--workers all,1]  # each binary against each official scorer (CPU, RSS)
 #   bench/bench.sh workers NAME... [-r N] [--only TASK,...]  # --workers 2 against --workers 1 (wall time)
 #   bench/bench.sh check NAME...                   # every count against conll18_ud_eval.py and conlleval
 #   bench/bench.sh compare OLD NEW [-r N]          # outputs byte-identical, CPU of OLD against NEW
