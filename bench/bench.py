@@ -232,16 +232,16 @@ def worker_settings(spec):
 def peers(args):
     tasks = select(peer_tasks(), args.only)
     settings = worker_settings(args.workers)
-    bins, names, flags = [], [], {}
-    for b, n in zip(args.binaries, progs_label(args.binaries)):
-        for w in settings:
-            label = n if w == "all" else "%s --workers %s" % (n, w)
-            bins.append(b)
-            names.append(label)
-            flags[label] = [] if w == "all" else ["--workers", w]
-    variants, notes = resolve_all(tasks, bins, names)
+    base = progs_label(args.binaries)
+    # Whether a binary refuses the UD files does not depend on --workers:
+    # each binary is asked once.
+    variants, notes = resolve_all(tasks, args.binaries, base)
+    progs = [(n if w == "all" else "%s --workers %s" % (n, w), b, n, [] if w == "all" else ["--workers", w])
+             for b, n in zip(args.binaries, base) for w in settings]
+    names = [label for label, _, _, _ in progs]
     per = run_rounds(args.rounds, tasks, lambda t: [
-        (n, metricc_cmd(b, variants[(t["name"], n)], flags[n]), None, None, variants[(t["name"], n)]) for b, n in zip(bins, names)
+        (label, metricc_cmd(b, variants[(t["name"], n)], flags), None, None, variants[(t["name"], n)])
+        for label, b, n, flags in progs
     ] + [("peer", t["peer"], t.get("peer_cwd"), t.get("peer_stdin"), t)], must_succeed=True)
     print("CPU seconds (user+sys) min / median / max over %d interleaved rounds; max RSS MB median; ratio = peer CPU / metricc CPU within each round, min / median / max" % args.rounds)
     print()
